@@ -1,0 +1,2 @@
+/* Placeholder until check/profile modes land. */
+void __hotlayout_rt_placeholder(void) {}
