@@ -43,13 +43,16 @@ std::optional<FlushSite> decodeFlushSite(llvm::CallBase &Call);
 /// A flush that an earlier one made redundant.
 struct RedundantFlush {
   llvm::CallBase *Elided;
-  llvm::CallBase *Witness; ///< A kept flush whose range covers Elided's.
+  /// A kept flush whose range covers Elided's; it sits in a callee when the
+  /// callee's summary made Elided redundant.
+  llvm::CallBase *Witness;
 };
 
 /// Why a flush that has an earlier covering flush still had to stay.
 struct KeptFlush {
   enum Reason {
-    Clobbered,    ///< Blocker may write (or, for line flushes, read) the bytes.
+    Written,      ///< Blocker may write bytes of the range.
+    Read,         ///< Blocker may read the line (flush+reload relies on it).
     Synchronises, ///< Blocker is a fence, atomic or volatile access, or asm.
     Redefined,    ///< The range's operands are recomputed (loop, re-load).
     NotAllPaths,  ///< Some path to the flush has no covering flush.
@@ -59,6 +62,9 @@ struct KeptFlush {
   Reason Why;
   llvm::Instruction *Blocker; ///< Null for Redefined and NotAllPaths.
 };
+
+/// The clause a remark uses for \p Why ("memory in its range may be ...").
+llvm::StringRef describeKeptReason(KeptFlush::Reason Why);
 
 /// A flush preceded by a flush of only part of its range (RandomX's
 /// make-executable step): a candidate for a human, never for removal.
