@@ -14,6 +14,7 @@
 #include "hotlayout/FlushAvailability.h"
 #include "hotlayout/FlushBatch.h"
 #include "hotlayout/FlushElim.h"
+#include "hotlayout/HotAlign.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -109,6 +110,12 @@ void registerCallbacks(PassBuilder &PB) {
 }
 
 } // namespace
+
+// Codegen offers plugins no entry point, so hotalign is put into every codegen
+// pipeline when the .so is loaded: clang -fpass-plugin, llc -load and
+// ld.lld --load-pass-plugin all dlopen it before their codegen starts.
+static const bool HotAlignInserted =
+    (compat::insertLateMachinePass(createHotAlignPass), true);
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   applyEnvironmentOptions();

@@ -91,8 +91,12 @@ namespace hotlayout {
 AnalysisKey FlushAvailabilityAnalysis::Key;
 
 std::optional<FlushSite> decodeFlushSite(CallBase &Call) {
+  // Only plain calls whose result nobody reads can be erased or replaced:
+  // an invoke is a terminator, and a used result (an odd user prototype)
+  // would dangle.
   Function *Callee = Call.getCalledFunction();
-  if (!Callee || !Callee->isDeclaration())
+  if (!Callee || !Callee->isDeclaration() || !isa<CallInst>(Call) ||
+      !Call.use_empty())
     return std::nullopt;
   const FlushKind *Kind = lookupFlushKind(Callee->getName());
   if (!Kind)

@@ -23,6 +23,10 @@
 
 #include <functional>
 
+namespace llvm {
+class MachineFunctionPass;
+} // namespace llvm
+
 namespace hotlayout {
 namespace compat {
 
@@ -46,6 +50,15 @@ inline void registerOptimizerLastEP(llvm::PassBuilder &PB,
 inline void registerFullLTOLastEP(llvm::PassBuilder &PB, ModuleEPCallback CB) {
   PB.registerFullLinkTimeOptimizationLastEPCallback(CB);
 }
+
+/// Makes every codegen pipeline in this process run \p Create's pass right
+/// after StackMap liveness: after block placement and the target's pre-emit
+/// passes, when the layout is final. LLVM 21+ has a supported hook
+/// (RegisterTargetPassConfigCallback); on LLVM 19 the constructor that the
+/// pipeline uses for StackMap liveness is replaced by one that builds that
+/// pass and ours together (CodegenHook.cpp). Call once, at plugin load:
+/// codegen offers plugins no other entry point.
+void insertLateMachinePass(llvm::MachineFunctionPass *(*Create)());
 
 } // namespace compat
 } // namespace hotlayout

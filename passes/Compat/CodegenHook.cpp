@@ -1,0 +1,134 @@
+//===- CodegenHook.cpp - Put a MachineFunction pass into codegen ----------===//
+//
+// LLVM 21+: RegisterTargetPassConfigCallback lets a plugin insert a pass into
+// each TargetPassConfig. LLVM 19 has no supported hook; the pipeline creates
+// StackMap liveness by ID through the PassRegistry, so its registered
+// constructor is swapped for one that returns a wrapper running the original
+// pass, then ours. The wrapper requires what both require and hands each
+// inner pass an analysis resolver of its own, filled from the wrapper's.
+// test/lit/hotalign/codegen-hook-*.ll checks both paths, and that StackMap
+// liveness still does its job under the wrapper.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hotlayout/Compat.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/Passes.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/Function.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/PassRegistry.h"
+
+#if LLVM_VERSION_MAJOR >= 21
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+#endif
+
+#include <memory>
+
+using namespace llvm;
+
+namespace hotlayout {
+namespace compat {
+
+#if LLVM_VERSION_MAJOR >= 21
+
+void insertLateMachinePass(MachineFunctionPass *(*Create)()) {
+  // Registered for the life of the process: plugins are never unloaded.
+  static auto *Hook = new RegisterTargetPassConfigCallback(
+      [Create](TargetMachine &, PassManagerBase &, TargetPassConfig *Config) {
+        Config->insertPass(&StackMapLivenessID, IdentifyingPassPtr(Create()));
+      });
+  (void)Hook;
+}
+
+#else
+
+namespace {
+
+/// Runs First, then Second, on each machine function, as one legacy pass.
+class RunInSequence : public MachineFunctionPass {
+public:
+  static char ID;
+  RunInSequence(Pass *First, MachineFunctionPass *Second)
+      : MachineFunctionPass(ID), First(First), Second(Second) {}
+
+  StringRef getPassName() const override { return First->getPassName(); }
+
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    // Through Pass: MachineFunctionPass makes these protected.
+    static_cast<const Pass &>(*First).getAnalysisUsage(AU);
+    static_cast<const Pass &>(*Second).getAnalysisUsage(AU);
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+
+  // The pass manager initialises only the wrapper; the inner passes keep
+  // per-module state (hotalign's module budget) that must be reset too.
+  bool doInitialization(Module &M) override {
+    bool Changed = static_cast<Pass &>(*First).doInitialization(M);
+    Changed |= static_cast<Pass &>(*Second).doInitialization(M);
+    return MachineFunctionPass::doInitialization(M) || Changed;
+  }
+
+  bool doFinalization(Module &M) override {
+    bool Changed = static_cast<Pass &>(*First).doFinalization(M);
+    Changed |= static_cast<Pass &>(*Second).doFinalization(M);
+    return MachineFunctionPass::doFinalization(M) || Changed;
+  }
+
+  bool runOnMachineFunction(MachineFunction &MF) override {
+    bool Changed = runInner(*First, MF);
+    return runInner(*Second, MF) || Changed;
+  }
+
+private:
+  /// Gives \p Inner the analyses the pass manager computed for this wrapper
+  /// on this function, then runs it through its public FunctionPass entry.
+  bool runInner(Pass &Inner, MachineFunction &MF) {
+    AnalysisResolver *Outer = getResolver();
+    AnalysisResolver *Own = Inner.getResolver();
+    if (!Own) {
+      Own = new AnalysisResolver(Outer->getPMDataManager());
+      Inner.setResolver(Own); // Owned and deleted by Inner.
+    }
+    Own->clearAnalysisImpls();
+    AnalysisUsage AU;
+    Inner.getAnalysisUsage(AU);
+    for (const auto *Set : {&AU.getRequiredSet(), &AU.getRequiredTransitiveSet()})
+      for (AnalysisID ID : *Set)
+        if (Pass *Impl = Outer->findImplPass(ID))
+          Own->addAnalysisImplsPair(ID, Impl);
+    return static_cast<FunctionPass &>(Inner).runOnFunction(MF.getFunction());
+  }
+
+  std::unique_ptr<Pass> First;
+  std::unique_ptr<MachineFunctionPass> Second;
+};
+
+char RunInSequence::ID = 0;
+
+PassInfo::NormalCtor_t OriginalCtor = nullptr;
+MachineFunctionPass *(*LateCtor)() = nullptr;
+
+Pass *createOriginalThenLate() {
+  return new RunInSequence(OriginalCtor(), LateCtor());
+}
+
+} // namespace
+
+void insertLateMachinePass(MachineFunctionPass *(*Create)()) {
+  PassRegistry &Registry = *PassRegistry::getPassRegistry();
+  initializeStackMapLivenessPass(Registry);
+  const PassInfo *Info = Registry.getPassInfo(&StackMapLivenessID);
+  if (!Info || Info->getNormalCtor() == createOriginalThenLate)
+    return;
+  OriginalCtor = Info->getNormalCtor();
+  LateCtor = Create;
+  const_cast<PassInfo *>(Info)->setNormalCtor(createOriginalThenLate);
+}
+
+#endif
+
+} // namespace compat
+} // namespace hotlayout

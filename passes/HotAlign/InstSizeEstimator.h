@@ -1,0 +1,69 @@
+//===- InstSizeEstimator.h - Byte sizes of machine code before emission ---===//
+//
+// hotalign needs the byte size of a loop before the assembler runs. Targets
+// with fixed or table-driven sizes answer through getInstSizeInBytes
+// (AArch64). x86 answers ~0U for every instruction, so there each
+// instruction is encoded with the target's MCCodeEmitter, then corrected for
+// the choices the real lowering makes (imm8 forms) and for branch
+// relaxation. Every estimate errs large: an oversized span only widens the
+// max-skip (the assembler still pads only where needed, never to a worse
+// placement), while an undersized one could leave a straddle.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_INSTSIZEESTIMATOR_H
+#define HOTLAYOUT_INSTSIZEESTIMATOR_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace llvm {
+class TargetMachine;
+class MachineBasicBlock;
+class MachineFunction;
+class MachineInstr;
+class MCCodeEmitter;
+class MCContext;
+} // namespace llvm
+
+namespace hotlayout {
+
+class InstSizeEstimator {
+public:
+  /// One estimator serves every function compiled by \p TM.
+  explicit InstSizeEstimator(const llvm::TargetMachine &TM);
+  ~InstSizeEstimator();
+
+  using BlockSet = llvm::SmallPtrSetImpl<const llvm::MachineBasicBlock *>;
+
+  /// Upper bound on the bytes of the blocks \p Span, in layout order, each
+  /// block's own alignment padding included. Branches leaving the span, and
+  /// every branch once the span is too long for rel8, count as relaxed.
+  uint64_t spanSize(llvm::ArrayRef<const llvm::MachineBasicBlock *> Span) const;
+
+  /// Upper bound on the bytes \p MI assembles to.
+  uint64_t instSize(const llvm::MachineInstr &MI, const BlockSet &Span,
+                    bool LongBranches) const;
+
+private:
+  uint64_t encodedSize(const llvm::MachineInstr &MI) const;
+  std::optional<uint64_t> encodeAs(const llvm::MachineInstr &MI,
+                                   unsigned Opcode) const;
+  uint64_t shortImmediateSize(const llvm::MachineInstr &MI,
+                              uint64_t Size) const;
+
+  const llvm::TargetMachine &TM;
+  bool UseEncoder = false;
+  std::unique_ptr<llvm::MCContext> Ctx;
+  std::unique_ptr<llvm::MCCodeEmitter> Emitter;
+  llvm::StringMap<unsigned> OpcodeByName;
+};
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_INSTSIZEESTIMATOR_H

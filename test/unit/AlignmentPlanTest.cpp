@@ -1,0 +1,52 @@
+#include "hotlayout/Support/AlignmentPlan.h"
+
+#include "gtest/gtest.h"
+
+using namespace hotlayout;
+
+// What `.p2align log2(L), , K` does at offset R: pad to the next line when
+// that takes at most K bytes.
+static uint64_t startAfterAssembler(uint64_t R, uint64_t L, uint64_t K) {
+  uint64_t Pad = (L - R % L) % L;
+  return Pad != 0 && Pad <= K ? R + Pad : R;
+}
+
+// For every span size up to four lines and every start offset: the planned
+// max-skip reaches the minimum line count, and pads only where the span
+// would otherwise touch an extra line.
+TEST(AlignmentPlan, PadsExactlyWhenNeededAtEveryOffset) {
+  for (uint64_t L : {32u, 64u, 128u})
+    for (uint64_t S = 1; S <= 4 * L; ++S) {
+      SpanPlan Plan = planSpanAlignment(S, L, /*MaxPad=*/L);
+      ASSERT_FALSE(Plan.Capped);
+      for (uint64_t R = 0; R < L; ++R) {
+        uint64_t Start = startAfterAssembler(R, L, Plan.MaxSkip);
+        EXPECT_EQ(spanLinesTouched(Start, S, L), spanMinLines(S, L))
+            << "L=" << L << " S=" << S << " R=" << R;
+        bool AlreadyMinimal = spanLinesTouched(R, S, L) == spanMinLines(S, L);
+        EXPECT_EQ(Start == R, AlreadyMinimal)
+            << "padded although it fitted: L=" << L << " S=" << S << " R=" << R;
+      }
+    }
+}
+
+TEST(AlignmentPlan, SmallSpanSkipsOneLessThanItsSize) {
+  EXPECT_EQ(planSpanAlignment(24, 64, 64).MaxSkip, 23u);
+  EXPECT_EQ(planSpanAlignment(1, 64, 64).MaxSkip, 0u) << "1 byte never crosses";
+  EXPECT_EQ(planSpanAlignment(64, 64, 64).MaxSkip, 63u);
+  EXPECT_EQ(planSpanAlignment(100, 64, 64).MaxSkip, 35u);
+}
+
+TEST(AlignmentPlan, CapLimitsPaddingAndSaysSo) {
+  SpanPlan Plan = planSpanAlignment(40, 64, 16);
+  EXPECT_EQ(Plan.MaxSkip, 16u);
+  EXPECT_TRUE(Plan.Capped);
+  EXPECT_FALSE(planSpanAlignment(10, 64, 16).Capped);
+}
+
+TEST(AlignmentPlan, LinesTouched) {
+  EXPECT_EQ(spanLinesTouched(60, 8, 64), 2u);
+  EXPECT_EQ(spanLinesTouched(56, 8, 64), 1u);
+  EXPECT_EQ(spanLinesTouched(0, 0, 64), 0u);
+  EXPECT_EQ(spanMinLines(65, 64), 2u);
+}
