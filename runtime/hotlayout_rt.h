@@ -20,6 +20,8 @@
  *   - Only flushes the instrumented code performs are seen: a flush done by
  *     uninstrumented code (another library, the kernel) does not refresh the
  *     shadow, so a check after it may report a byte as changed.
+ *   - The runtime reads every flushed range: execute-only mappings (mapped
+ *     PROT_EXEC without PROT_READ) cannot be checked or profiled.
  *
  *===----------------------------------------------------------------------===*/
 

@@ -45,9 +45,10 @@ using namespace hotlayout;
 
 // FlushElim.cpp counts checks and profiled flushes; these are what only the
 // instrumentation sees.
-STATISTIC(NumRecordedFlushes, "Kept flushes snapshotted for runtime checks");
+STATISTIC(NumRecordedFlushes,
+          "Number of kept flushes snapshotted for run-time checks");
 STATISTIC(NumUninstrumentable,
-          "Flushes left uninstrumented: range not expressible");
+          "Number of flushes left uninstrumented (range not expressible)");
 
 namespace hotlayout {
 
@@ -81,8 +82,8 @@ struct LineSizeParser : public cl::parser<unsigned> {
 static cl::opt<unsigned, false, LineSizeParser> FlushElimLineSize(
     "flushelim-line-size",
     cl::desc("Bytes a one-line flush (clflush, clflushopt, clwb) acts on, "
-             "in flushelim's check and profile modes; a power of two "
-             "(default 64)"),
+             "for flushelim's analysis and its check and profile modes; a "
+             "power of two (default 64)"),
     cl::init(64), cl::cat(hotlayout::flushElimOptionCategory()));
 
 unsigned hotlayout::flushLineSize() { return FlushElimLineSize; }
@@ -210,35 +211,12 @@ static bool callsRuntime(const Instruction *I, StringRef Name) {
   return Callee && Callee->getName() == Name;
 }
 
-/// Only plain calls and invokes can be instrumented; a call whose (void)
-/// result is used or a musttail call would not survive an insertion.
+/// decodeFlushSite only hands out plain calls with unused results; stay safe
+/// should that change: an invoke has no point after it in its block, a used
+/// result would dangle, and nothing may follow a musttail call.
 static bool isInstrumentable(const CallBase &Call) {
-  if (!Call.use_empty())
-    return false;
-  if (const auto *CI = dyn_cast<CallInst>(&Call))
-    return !CI->isMustTailCall();
-  return isa<InvokeInst>(Call);
-}
-
-/// Where the snapshot of a kept flush goes: right after it. After an invoke
-/// there is no such point without splitting its normal edge; since a flush
-/// does not change memory, a snapshot just before it reads the same bytes, so
-/// it goes there and the CFG stays as it was.
-static BasicBlock::iterator snapshotPoint(CallBase &Call) {
-  if (isa<InvokeInst>(Call))
-    return Call.getIterator();
-  return std::next(Call.getIterator());
-}
-
-/// Puts \p Check where \p Call was. An invoked flush becomes an invoke of the
-/// check with the same successors, so the CFG stays as it was.
-static void replaceFlushCall(IRBuilder<> &B, CallBase &Call,
-                             FunctionCallee Check, ArrayRef<Value *> Args) {
-  if (auto *II = dyn_cast<InvokeInst>(&Call))
-    B.CreateInvoke(Check, II->getNormalDest(), II->getUnwindDest(), Args);
-  else
-    B.CreateCall(Check, Args);
-  Call.eraseFromParent();
+  const auto *CI = dyn_cast<CallInst>(&Call);
+  return CI && CI->use_empty() && !CI->isMustTailCall();
 }
 
 /// Builds the range at the flush or counts the flush as uninstrumentable.
@@ -257,56 +235,58 @@ static std::optional<IRRange> rangeAtFlush(IRBuilder<> &B,
 
 namespace hotlayout {
 
-void instrumentFlushRecord(const FlushSite &Kept) {
+bool instrumentFlushRecord(const FlushSite &Kept) {
   CallBase &Call = *Kept.Call;
   // A second run of the pass (ThinLTO runs it twice) must not record twice.
-  const Instruction *Neighbour =
-      isa<InvokeInst>(Call) ? Call.getPrevNode() : Call.getNextNode();
-  if (callsRuntime(Neighbour, RecordName))
-    return;
+  if (callsRuntime(Call.getNextNode(), RecordName))
+    return false;
   IRBuilder<> B(&Call);
   std::optional<IRRange> Range = rangeAtFlush(B, Kept);
   if (!Range)
-    return;
+    return false;
   Module &M = *Call.getModule();
   Constant *Site = siteString(M, siteText(Call));
-  B.SetInsertPoint(Call.getParent(), snapshotPoint(Call));
+  B.SetInsertPoint(Call.getParent(), std::next(Call.getIterator()));
   B.SetCurrentDebugLocation(Call.getDebugLoc());
   B.CreateCall(runtimeFunction(M, RecordName, 1),
                {Range->Begin, Range->End, Site});
   ++NumRecordedFlushes;
   LLVM_DEBUG(dbgs() << "[" DEBUG_TYPE "] recording after " << Call << '\n');
+  return true;
 }
 
-void replaceFlushWithCheck(const FlushSite &Elided,
+bool replaceFlushWithCheck(const FlushSite &Elided,
                            const llvm::CallBase &Witness) {
   CallBase &Call = *Elided.Call;
   IRBuilder<> B(&Call);
   std::optional<IRRange> Range = rangeAtFlush(B, Elided);
   if (!Range)
-    return;
+    return false;
   Module &M = *Call.getModule();
   Constant *ElidedSite = siteString(M, siteText(Call));
   Constant *WitnessSite = siteString(M, siteText(Witness));
   LLVM_DEBUG(dbgs() << "[" DEBUG_TYPE "] checking instead of " << Call
                     << '\n');
-  replaceFlushCall(B, Call, runtimeFunction(M, CheckName, 2),
-                   {Range->Begin, Range->End, ElidedSite, WitnessSite});
+  B.CreateCall(runtimeFunction(M, CheckName, 2),
+               {Range->Begin, Range->End, ElidedSite, WitnessSite});
+  Call.eraseFromParent();
+  return true;
 }
 
-void instrumentFlushProfile(const FlushSite &Site) {
+bool instrumentFlushProfile(const FlushSite &Site) {
   CallBase &Call = *Site.Call;
   // A second run of the pass must not count the flush twice.
   if (callsRuntime(Call.getPrevNode(), ProfileName))
-    return;
+    return false;
   IRBuilder<> B(&Call);
   std::optional<IRRange> Range = rangeAtFlush(B, Site);
   if (!Range)
-    return;
+    return false;
   Module &M = *Call.getModule();
   B.CreateCall(runtimeFunction(M, ProfileName, 1),
                {Range->Begin, Range->End, siteString(M, siteText(Call))});
   LLVM_DEBUG(dbgs() << "[" DEBUG_TYPE "] profiling " << Call << '\n');
+  return true;
 }
 
 } // namespace hotlayout

@@ -30,16 +30,17 @@ llvm::cl::OptionCategory &flushElimOptionCategory();
 unsigned flushLineSize();
 
 /// Check mode, at a kept flush: after it, snapshot the bytes it flushed.
-void instrumentFlushRecord(const FlushSite &Kept);
+/// Each of these returns false when it left the flush as it was.
+bool instrumentFlushRecord(const FlushSite &Kept);
 
 /// Check mode, at a flush proven redundant by \p Witness: replace it by a
 /// runtime check of its range against the snapshot; the check names both
 /// source locations when it fails. Erases \p Elided's call.
-void replaceFlushWithCheck(const FlushSite &Elided,
+bool replaceFlushWithCheck(const FlushSite &Elided,
                            const llvm::CallBase &Witness);
 
 /// Profile mode: count calls, requested bytes and changed bytes at \p Site.
-void instrumentFlushProfile(const FlushSite &Site);
+bool instrumentFlushProfile(const FlushSite &Site);
 
 } // namespace hotlayout
 
