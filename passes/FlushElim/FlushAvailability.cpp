@@ -46,6 +46,7 @@
 #include "llvm/Analysis/MemorySSA.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -101,9 +102,12 @@ std::optional<FlushSite> decodeFlushSite(CallBase &Call) {
   const FlushKind *Kind = lookupFlushKind(Callee->getName());
   if (!Kind)
     return std::nullopt;
+  // A library name with another prototype is not the primitive (as in
+  // LLVM's own library-function table): demand the exact parameter list.
   unsigned Needed = Kind->Shape == RangeShape::OneLine ? 1 : 2;
-  if (Call.arg_size() < Needed ||
-      !Call.getArgOperand(0)->getType()->isPointerTy())
+  FunctionType *FTy = Callee->getFunctionType();
+  if (FTy->isVarArg() || FTy->getNumParams() != Needed ||
+      Call.arg_size() != Needed || !FTy->getParamType(0)->isPointerTy())
     return std::nullopt;
   FlushSite Site;
   Site.Call = &Call;
@@ -174,7 +178,11 @@ struct Fact {
   CallBase *Witness = nullptr; ///< The flush (possibly in a callee).
   int SiteIndex = -1;          ///< Index into Sites when local, else -1.
   CanonRange Range;
+  Value *BeginPtr = nullptr; ///< The pointer the flush was given.
   MemoryLocation Loc;
+  /// The range's size may be "negative" as a signed number (an unsigned
+  /// length >= 2^63): then End wrapped and only an identical range covers it.
+  bool SizeMayWrap = false;
   /// Entering any of these blocks recomputes an operand of the range.
   SmallVector<const BasicBlock *, 2> DefBlocks;
 };
@@ -203,6 +211,7 @@ private:
 
   LoadInst *representative(LoadInst *L, unsigned Depth);
   MemoryAccess *clobberOf(LoadInst *L);
+  Value *forwardedValue(LoadInst *L, unsigned Depth);
 
   ScalarEvolution &SE;
   MemorySSA &MSSA;
@@ -249,6 +258,23 @@ LoadInst *RangeCanonicalizer::representative(LoadInst *L, unsigned Depth) {
   return Rep;
 }
 
+/// The value \p L reads when its clobber (looking through flushes) is a
+/// plain store of the same type to the same canonical address: after
+/// `j->pos = pos; flush(code, code + pos)`, a reload of j->pos is `pos`.
+Value *RangeCanonicalizer::forwardedValue(LoadInst *L, unsigned Depth) {
+  if (!L->isSimple() || Depth >= MaxDepth || !MSSA.getMemoryAccess(L))
+    return nullptr;
+  auto *Def = dyn_cast_or_null<MemoryDef>(clobberOf(L));
+  auto *Store = Def ? dyn_cast_or_null<StoreInst>(Def->getMemoryInst()) : nullptr;
+  if (!Store || !Store->isSimple() ||
+      Store->getValueOperand()->getType() != L->getType())
+    return nullptr;
+  const SCEV *LoadPtr = canonical(SE.getSCEV(L->getPointerOperand()), Depth + 1);
+  const SCEV *StorePtr =
+      canonical(SE.getSCEV(Store->getPointerOperand()), Depth + 1);
+  return LoadPtr == StorePtr ? Store->getValueOperand() : nullptr;
+}
+
 const SCEV *RangeCanonicalizer::canonical(const SCEV *S, unsigned Depth) {
   SmallVector<LoadInst *, 4> Loads;
   forEachSubExpr(S, [&](const SCEV *Sub) {
@@ -261,6 +287,12 @@ const SCEV *RangeCanonicalizer::canonical(const SCEV *S, unsigned Depth) {
     return S;
   ValueToSCEVMapTy Map;
   for (LoadInst *L : Loads) {
+    if (!SE.isSCEVable(L->getType()))
+      continue;
+    if (Value *Stored = forwardedValue(L, Depth)) {
+      Map[L] = canonical(SE.getSCEV(Stored), Depth + 1);
+      continue;
+    }
     LoadInst *Rep = representative(L, Depth);
     if (Rep != L)
       Map[L] = SE.getUnknown(Rep);
@@ -365,6 +397,48 @@ bool sameCacheLine(const SCEV *A, const SCEV *B, ScalarEvolution &SE,
   return LineA && LineB && LineA->Begin == LineB->Begin;
 }
 
+/// True when the bytes \p Acc touches provably lie outside the cache line
+/// that holds \p LinePtr. Alias analysis is not enough: two distinct
+/// objects that never alias may still share a line, and touching either
+/// brings the line back (flush+reload measures exactly that).
+bool provablyOtherLine(Value *LinePtr, const MemoryLocation &Acc,
+                       ScalarEvolution &SE, const DataLayout &DL) {
+  uint64_t Line = flushLineSize();
+  // Distinct identified objects that both start on a line boundary own
+  // disjoint sets of lines (their in-bounds bytes cannot share one).
+  const Value *ObjA = getUnderlyingObject(Acc.Ptr);
+  const Value *ObjL = getUnderlyingObject(LinePtr);
+  if (ObjA != ObjL && isIdentifiedObject(ObjA) && isIdentifiedObject(ObjL) &&
+      ObjA->getPointerAlignment(DL).value() >= Line &&
+      ObjL->getPointerAlignment(DL).value() >= Line)
+    return true;
+  if (!Acc.Size.hasValue() || Acc.Size.isScalable() ||
+      !SE.isSCEVable(Acc.Ptr->getType()))
+    return false;
+  const SCEV *Diff = SE.getMinusSCEV(SE.getSCEV(const_cast<Value *>(Acc.Ptr)),
+                                     SE.getSCEV(LinePtr));
+  auto *C = dyn_cast<SCEVConstant>(Diff);
+  if (!C || C->getAPInt().getSignificantBits() > 63)
+    return false;
+  int64_t Off = C->getAPInt().getSExtValue();
+  int64_t Size = int64_t(Acc.Size.getValue());
+  // Without alignment the line holding LinePtr lies within +-(Line - 1).
+  if (Off >= int64_t(Line) || Off + Size <= -int64_t(Line) + 1)
+    return true;
+  const SCEV *Base = SE.getPointerBase(SE.getSCEV(LinePtr));
+  auto *BaseU = dyn_cast<SCEVUnknown>(Base);
+  auto *LineOff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(SE.getSCEV(LinePtr), Base));
+  if (!BaseU || !LineOff)
+    return false;
+  uint64_t Align = BaseU->getValue()->getPointerAlignment(DL).value();
+  int64_t L0 = LineOff->getAPInt().getSExtValue();
+  auto FlushLine = cacheLineOf(L0, Align, Line);
+  auto First = cacheLineOf(L0 + Off, Align, Line);
+  auto Last = cacheLineOf(L0 + Off + std::max<int64_t>(Size, 1) - 1, Align, Line);
+  return FlushLine && First && Last &&
+         (FlushLine->Begin < First->Begin || FlushLine->Begin > Last->Begin);
+}
+
 bool factCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
                 const DataLayout &DL) {
   if (!flushKindCovers(*G.Kind, *S.Kind))
@@ -372,8 +446,35 @@ bool factCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
   if (S.Kind->Shape == RangeShape::OneLine || G.Kind->Shape == RangeShape::OneLine)
     return G.Kind->Shape == S.Kind->Shape &&
            sameCacheLine(G.Range.Begin, S.Range.Begin, SE, DL);
+  if (S.SizeMayWrap || G.SizeMayWrap)
+    return G.Range.Begin == S.Range.Begin && G.Range.End == S.Range.End &&
+           S.SizeMayWrap == G.SizeMayWrap;
   return knownLessOrEqual(G.Range.Begin, S.Range.Begin, SE) &&
          knownLessOrEqual(S.Range.End, G.Range.End, SE);
+}
+
+/// True when B - A is provably positive.
+bool knownLess(const SCEV *A, const SCEV *B, ScalarEvolution &SE) {
+  if (SE.getEffectiveSCEVType(A->getType()) !=
+      SE.getEffectiveSCEVType(B->getType()))
+    return false;
+  const SCEV *Diff = SE.getMinusSCEV(B, A);
+  return !isa<SCEVCouldNotCompute>(Diff) && SE.isKnownPositive(Diff);
+}
+
+/// An earlier flush \p G that shares bytes with \p S without covering it:
+/// the same start (RandomX flushes [code, code + pos), then
+/// [code, code + size)), or a start provably inside the other range.
+bool factOverlaps(const Fact &G, const Fact &S, ScalarEvolution &SE) {
+  if (!flushKindCovers(*G.Kind, *S.Kind) || !G.Range.End || !S.Range.End)
+    return false;
+  if (G.Range.Begin == S.Range.Begin)
+    return true;
+  auto StartsInside = [&](const Fact &A, const Fact &B) {
+    return knownLessOrEqual(B.Range.Begin, A.Range.Begin, SE) &&
+           knownLess(A.Range.Begin, B.Range.End, SE);
+  };
+  return StartsInside(S, G) || StartsInside(G, S);
 }
 
 //===----------------------------------------------------------------------===//
@@ -478,6 +579,10 @@ private:
   FactSet meetPredecessors(const BasicBlock *BB);
   /// The kill reason of \p I for fact \p FI, or none when it survives.
   std::optional<KeptFlush::Reason> killReason(Instruction &I, unsigned FI);
+  std::optional<KeptFlush::Reason> rangeKillReason(Instruction &I,
+                                                   const Fact &F);
+  std::optional<KeptFlush::Reason> lineKillReason(Instruction &I,
+                                                  const Fact &F);
 
   struct Observer;
   void transferBlock(const BasicBlock *BB, FactSet &State, Observer *Obs);
@@ -497,6 +602,7 @@ private:
   DenseMap<const BasicBlock *, SmallVector<unsigned, 2>> RedefinedAt;
   DenseMap<const Instruction *, unsigned> SiteFactOf;
   std::vector<FactSet> CoveredBy; ///< CoveredBy[f]: facts that cover f.
+  std::vector<FactSet> OverlappedBy; ///< Share bytes with f, not covering.
   DenseMap<const BasicBlock *, FactSet> Out; ///< Absent: not yet reached.
   DenseMap<std::pair<const Instruction *, unsigned>, int8_t> KillCache;
   unsigned Queries = 0;
@@ -533,11 +639,14 @@ void FlushAvailabilitySolver::addSiteFact(const FlushSite &Site, int Index) {
   F.Kind = Site.Kind;
   F.Witness = Site.Call;
   F.SiteIndex = Index;
+  F.BeginPtr = Site.Begin;
   const SCEV *RawEnd = rangeEndSCEV(Site, Ctx.SE);
   F.Range.Begin = Canon.canonical(Site.Begin);
   F.Range.End = RawEnd ? Canon.canonical(RawEnd, 0) : nullptr;
   F.Loc = rangeLocation(*Site.Kind, Site.Begin, Ctx.SE.getSCEV(Site.Begin),
                         RawEnd, Ctx.SE);
+  F.SizeMayWrap = Site.Kind->Shape == RangeShape::BeginLength &&
+                  !Ctx.SE.isKnownNonNegative(Ctx.SE.getSCEV(Site.EndOrLen));
   unsigned FactIndex = Facts.size();
   if (addFact(std::move(F), Site.Call))
     SiteFactOf[Site.Call] = FactIndex;
@@ -569,6 +678,7 @@ void FlushAvailabilitySolver::addSummaryFacts(CallBase &Call) {
     Fact F;
     F.Kind = Site.Kind;
     F.Witness = Site.Call;
+    F.BeginPtr = Base->getValue();
     F.Range.Begin = Canon.canonical(Begin, 0);
     F.Range.End = End ? Canon.canonical(End, 0) : nullptr;
     // The callee's exact offsets are not re-derived here: asking about the
@@ -581,10 +691,13 @@ void FlushAvailabilitySolver::addSummaryFacts(CallBase &Call) {
 
 void FlushAvailabilitySolver::buildCoverMatrix() {
   CoveredBy.assign(Facts.size(), FactSet(Facts.size()));
+  OverlappedBy.assign(Facts.size(), FactSet(Facts.size()));
   for (unsigned S = 0; S < Facts.size(); ++S)
     for (unsigned G = 0; G < Facts.size(); ++G)
       if (G == S || factCovers(Facts[G], Facts[S], Ctx.SE, DL))
         CoveredBy[S].set(G);
+      else if (factOverlaps(Facts[G], Facts[S], Ctx.SE))
+        OverlappedBy[S].set(G);
 }
 
 FlushAvailabilitySolver::FactSet
@@ -634,15 +747,35 @@ FlushAvailabilitySolver::killReason(Instruction &I, unsigned FI) {
   if (++Queries > MaxQueries)
     OverBudget = true;
   const Fact &F = Facts[FI];
-  ModRefInfo MR = BAA.getModRefInfo(&I, F.Loc);
-  std::optional<KeptFlush::Reason> Reason;
-  if (isModSet(MR))
-    Reason = KeptFlush::Written;
-  else if (F.Kind->Domain == FlushDomain::DataCacheLine && isRefSet(MR))
-    // Flush+reload code measures exactly this reload: keep its flush.
-    Reason = KeptFlush::Read;
+  std::optional<KeptFlush::Reason> Reason =
+      F.Kind->Domain == FlushDomain::DataCacheLine ? lineKillReason(I, F)
+                                                   : rangeKillReason(I, F);
   KillCache[Key] = Reason ? int8_t(*Reason) : int8_t(-1);
   return Reason;
+}
+
+/// An instruction-cache range dies with a write that may alias its bytes.
+std::optional<KeptFlush::Reason>
+FlushAvailabilitySolver::rangeKillReason(Instruction &I, const Fact &F) {
+  if (isModSet(BAA.getModRefInfo(&I, F.Loc)))
+    return KeptFlush::Written;
+  return std::nullopt;
+}
+
+/// A flushed cache line dies with any access that may touch the line, read
+/// or write: flush+reload code measures exactly that reload.
+std::optional<KeptFlush::Reason>
+FlushAvailabilitySolver::lineKillReason(Instruction &I, const Fact &F) {
+  if (auto *Call = dyn_cast<CallBase>(&I)) {
+    if (Call->doesNotAccessMemory() || Call->onlyAccessesInaccessibleMemory())
+      return std::nullopt;
+    return isModSet(BAA.getModRefInfo(&I, F.Loc)) ? KeptFlush::Written
+                                                  : KeptFlush::Read;
+  }
+  std::optional<MemoryLocation> Acc = MemoryLocation::getOrNone(&I);
+  if (Acc && provablyOtherLine(F.BeginPtr, *Acc, Ctx.SE, DL))
+    return std::nullopt;
+  return I.mayWriteToMemory() ? KeptFlush::Written : KeptFlush::Read;
 }
 
 /// Receives the events of the final walk (step 5).
@@ -677,6 +810,8 @@ void FlushAvailabilitySolver::transferBlock(const BasicBlock *BB,
         if (Obs)
           Obs->killed(F, *Why, &I);
       }
+    if (OverBudget)
+      return;
     auto Gen = GenAt.find(&I);
     if (Gen != GenAt.end())
       for (unsigned F : Gen->second)
@@ -734,6 +869,7 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
     FlushAvailability &Result;
     DenseMap<unsigned, std::pair<KeptFlush::Reason, Instruction *>> LastKill;
     std::optional<FactSet> OnEveryReturn;
+    bool Deciding = false;
 
     Recorder(FlushAvailabilitySolver &S, FlushAvailability &Result)
         : S(S), Result(Result) {}
@@ -742,12 +878,16 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       LastKill[F] = {Why, By};
     }
     void atReturn(const FactSet &State) override {
+      if (!Deciding)
+        return;
       if (!OnEveryReturn)
         OnEveryReturn = State;
       else
         *OnEveryReturn &= State;
     }
     void atSite(unsigned SF, const FactSet &State) override {
+      if (!Deciding)
+        return;
       const Fact &Site = S.Facts[SF];
       int W = S.pickWitness(State, SF, Result);
       if (W >= 0) {
@@ -756,7 +896,7 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       }
       noteKept(SF);
       for (unsigned G : State.set_bits())
-        if (S.CoveredBy[G].test(SF) && !S.CoveredBy[SF].test(G)) {
+        if (S.OverlappedBy[SF].test(G)) {
           Result.Partial.push_back({Site.Witness, S.Facts[G].Witness});
           break;
         }
@@ -770,7 +910,13 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
         CallBase *Earlier = S.Facts[G].Witness;
         if (!isPotentiallyReachable(Earlier, Kept, nullptr, &S.Ctx.DT))
           continue;
+        // Prefer what killed the earlier flush itself; else what killed any
+        // covering flush (the site's own, on a loop's back edge) is why a
+        // path arrives without one.
         auto Kill = LastKill.find(G);
+        for (unsigned Other : S.CoveredBy[SF].set_bits())
+          if (Kill == LastKill.end())
+            Kill = LastKill.find(Other);
         if (Kill != LastKill.end())
           Result.Kept.push_back(
               {Kept, Earlier, Kill->second.first, Kill->second.second});
@@ -782,9 +928,14 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
     }
   } Rec(*this, Result);
 
-  for (const BasicBlock *BB : RPO) {
-    FactSet State = meetPredecessors(BB);
-    transferBlock(BB, State, &Rec);
+  // Two walks: in a loop the kill that keeps a flush may come after it in
+  // RPO (a store later in the body), so kills are learnt first.
+  for (bool Deciding : {false, true}) {
+    Rec.Deciding = Deciding;
+    for (const BasicBlock *BB : RPO) {
+      FactSet State = meetPredecessors(BB);
+      transferBlock(BB, State, &Rec);
+    }
   }
 
   // Resolve chains so every witness is a flush that stays: if A covers B and
@@ -843,6 +994,13 @@ FlushAvailability FlushAvailabilitySolver::solve() {
     return Result;
   }
   recordDecisions(RPO, Result);
+  if (OverBudget) {
+    ++NumFunctionsGivenUp;
+    FlushAvailability Bare;
+    Bare.Sites = std::move(Result.Sites);
+    Bare.GaveUp = true;
+    return Bare;
+  }
   if (!Result.Summary.FlushedOnReturn.empty())
     ++NumSummaries;
   LLVM_DEBUG(dbgs() << "[flushelim] " << Ctx.F.getName() << ": "

@@ -55,7 +55,7 @@ cl::opt<FlushElimMode> Mode(
                clEnumValN(FlushElimMode::Profile, "profile",
                           "count calls, requested and changed bytes per "
                           "flush site; remove nothing (link libhotlayout_rt.a)")),
-    cl::init(FlushElimMode::Remove));
+    cl::init(FlushElimMode::Remove), cl::cat(flushElimOptionCategory()));
 
 /// "store" or "call to mmap": what blocked a near duplicate.
 std::string describeBlocker(const Instruction &I) {
@@ -97,15 +97,16 @@ void emitPartialRemark(OptimizationRemarkEmitter &ORE,
   });
 }
 
-void emitRemovedRemark(OptimizationRemarkEmitter &ORE, const FlushSite &Site,
-                       const CallBase &Witness, StringRef WitnessKind) {
-  ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "FlushRemoved", Site.Call)
-           << "removed redundant " << ore::NV("Kind", Site.Kind->Display)
-           << ": its range was already flushed by "
-           << ore::NV("WitnessKind", WitnessKind) << " at "
-           << ore::NV("Witness", Witness.getDebugLoc());
-  });
+/// Built before the flush goes (a remark reads its instruction's location),
+/// emitted only once it has gone.
+OptimizationRemark removedRemark(const FlushSite &Site, const CallBase &Witness,
+                                 StringRef WitnessKind) {
+  OptimizationRemark R(DEBUG_TYPE, "FlushRemoved", Site.Call);
+  R << "removed redundant " << ore::NV("Kind", Site.Kind->Display)
+    << ": its range was already flushed by "
+    << ore::NV("WitnessKind", WitnessKind) << " at "
+    << ore::NV("Witness", Witness.getDebugLoc());
+  return R;
 }
 
 const FlushSite *siteOf(const FlushAvailability &A, const CallBase *Call) {
@@ -128,10 +129,13 @@ bool applyDecisions(const FlushAvailability &A, OptimizationRemarkEmitter &ORE,
   }
 
   if (Mode == FlushElimMode::Profile) {
+    bool Changed = false;
     for (const FlushSite &Site : A.Sites)
-      instrumentFlushProfile(Site);
-    NumProfiled += A.Sites.size();
-    return !A.Sites.empty();
+      if (instrumentFlushProfile(Site)) {
+        ++NumProfiled;
+        Changed = true;
+      }
+    return Changed;
   }
 
   bool Changed = false;
@@ -142,24 +146,26 @@ bool applyDecisions(const FlushAvailability &A, OptimizationRemarkEmitter &ORE,
     if (!WitnessKind || AllElided.count(R.Witness) ||
         !DebugCounter::shouldExecute(RemoveCounter))
       continue;
-    emitRemovedRemark(ORE, Site, *R.Witness, WitnessKind->Kind->Display);
     LLVM_DEBUG(dbgs() << "[flushelim] removing " << *Site.Call << "\n");
-    Elided.insert(Site.Call);
+    CallBase *Call = Site.Call;
+    OptimizationRemark Removed =
+        removedRemark(Site, *R.Witness, WitnessKind->Kind->Display);
     if (Mode == FlushElimMode::Check) {
-      replaceFlushWithCheck(Site, *R.Witness);
+      if (!replaceFlushWithCheck(Site, *R.Witness))
+        continue;
       ++NumChecked;
     } else {
-      Site.Call->eraseFromParent();
+      Call->eraseFromParent();
       ++NumRemoved;
     }
+    ORE.emit(Removed);
+    Elided.insert(Call);
     Changed = true;
   }
   if (Mode == FlushElimMode::Check)
     for (const FlushSite &Site : A.Sites)
-      if (!Elided.count(Site.Call)) {
-        instrumentFlushRecord(Site);
-        Changed = true;
-      }
+      if (!Elided.count(Site.Call))
+        Changed |= instrumentFlushRecord(Site);
   return Changed;
 }
 
