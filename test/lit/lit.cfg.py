@@ -7,6 +7,7 @@
 #   %rtlib                    <build>/lib (holds libhotlayout_rt.a)
 #   %rtinc                    runtime/ (holds hotlayout_rt.h)
 #   %src                      the repository root
+#   %python                   the Python that configured the build (for drivers)
 # Features: llvm-<major>, x86_64-host, clflushopt (host CPU has it),
 #           aarch64-registered (llc can target AArch64).
 import os
@@ -42,6 +43,7 @@ config.substitutions.append(("%hotlayout", os.path.join(obj, "bin", "hotlayout")
 config.substitutions.append(("%rtlib", os.path.join(obj, "lib")))
 config.substitutions.append(("%rtinc", os.path.join(config.hotlayout_src_root, "runtime")))
 config.substitutions.append(("%src", config.hotlayout_src_root))
+config.substitutions.append(("%python", config.python_executable))
 
 config.available_features.add("llvm-%d" % config.llvm_version_major)
 if platform.machine() in ("x86_64", "AMD64"):

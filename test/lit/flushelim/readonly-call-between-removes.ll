@@ -1,0 +1,27 @@
+; A call that only reads memory (here: reads the flushed code itself, like a
+; disassembler or checksum) cannot make an instruction-cache flush stale:
+; the second flush goes. Contrast clflush-readonly-call-keeps.ll, where a
+; read of the line does matter. Negative twin: unknown-call-keeps.ll.
+;
+; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -S %s | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define i64 @readonly_call_between(
+; CHECK:       call void @llvm.clear_cache(ptr %code, ptr %end)
+; CHECK-NEXT:  %sum = call i64 @checksum(ptr %code, i64 %n)
+; CHECK-NOT:   call void @llvm.clear_cache
+; CHECK:       ret i64 %sum
+
+define i64 @readonly_call_between(ptr %code, i64 %n) {
+entry:
+  %end = getelementptr inbounds i8, ptr %code, i64 %n
+  call void @llvm.clear_cache(ptr %code, ptr %end)
+  %sum = call i64 @checksum(ptr %code, i64 %n)
+  call void @llvm.clear_cache(ptr %code, ptr %end)
+  ret i64 %sum
+}
+
+declare i64 @checksum(ptr, i64) nounwind willreturn memory(read)
+declare void @llvm.clear_cache(ptr, ptr)
