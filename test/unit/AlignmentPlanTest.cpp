@@ -1,4 +1,5 @@
 #include "hotlayout/Support/AlignmentPlan.h"
+#include "hotlayout/Support/CacheLines.h"
 
 #include "gtest/gtest.h"
 
@@ -21,9 +22,9 @@ TEST(AlignmentPlan, PadsExactlyWhenNeededAtEveryOffset) {
       ASSERT_FALSE(Plan.Capped);
       for (uint64_t R = 0; R < L; ++R) {
         uint64_t Start = startAfterAssembler(R, L, Plan.MaxSkip);
-        EXPECT_EQ(spanLinesTouched(Start, S, L), spanMinLines(S, L))
+        EXPECT_EQ(linesTouched(Start, S, L), minLinesFor(S, L))
             << "L=" << L << " S=" << S << " R=" << R;
-        bool AlreadyMinimal = spanLinesTouched(R, S, L) == spanMinLines(S, L);
+        bool AlreadyMinimal = linesTouched(R, S, L) == minLinesFor(S, L);
         EXPECT_EQ(Start == R, AlreadyMinimal)
             << "padded although it fitted: L=" << L << " S=" << S << " R=" << R;
       }
@@ -42,11 +43,4 @@ TEST(AlignmentPlan, CapLimitsPaddingAndSaysSo) {
   EXPECT_EQ(Plan.MaxSkip, 16u);
   EXPECT_TRUE(Plan.Capped);
   EXPECT_FALSE(planSpanAlignment(10, 64, 16).Capped);
-}
-
-TEST(AlignmentPlan, LinesTouched) {
-  EXPECT_EQ(spanLinesTouched(60, 8, 64), 2u);
-  EXPECT_EQ(spanLinesTouched(56, 8, 64), 1u);
-  EXPECT_EQ(spanLinesTouched(0, 0, 64), 0u);
-  EXPECT_EQ(spanMinLines(65, 64), 2u);
 }

@@ -1,15 +1,50 @@
 //===- hotlayout.cpp - The hotlayout post-link command line ---------------===//
 //
-// Subcommands arrive with later issues (profile, plan, apply, check, diff);
-// for now the tool reports its version and the LLVM it was built against.
+// A thin shell: initialise the LLVM targets the subcommands disassemble,
+// parse the command line, run the chosen subcommand. Subcommands (see
+// Commands.h): check. Later issues add profile, plan, apply and diff.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Commands.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
+using namespace hotlayout;
+
+namespace {
+struct Subcommand {
+  cl::SubCommand *Sub;
+  int (*Run)();
+};
+} // namespace
+
+/// Every subcommand, in the order --help lists them.
+static const Subcommand Subcommands[] = {
+    {&CheckSubcommand, runCheckCommand},
+};
+
+static cl::OptionCategory ToolCategory("hotlayout options");
+
+int hotlayout::reportError(StringRef Command, Error E) {
+  handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
+    WithColor::error(errs(), "hotlayout " + Command.str()) << EI.message()
+                                                           << '\n';
+  });
+  return ExitError;
+}
+
+void hotlayout::reportWarning(StringRef Command, Error E) {
+  handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
+    WithColor::warning(errs(), "hotlayout " + Command.str()) << EI.message()
+                                                             << '\n';
+  });
+}
 
 static void printVersion(raw_ostream &OS) {
   OS << "hotlayout " << HOTLAYOUT_VERSION << " (built with LLVM "
@@ -18,11 +53,30 @@ static void printVersion(raw_ostream &OS) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // Only the machine-code layer: targets' MC descriptions and disassemblers.
+  InitializeAllTargetInfos();
+  InitializeAllTargetMCs();
+  InitializeAllDisassemblers();
+
+  // libLLVM registers hundreds of codegen options; --help shows ours only.
+  cl::HideUnrelatedOptions(ToolCategory);
   cl::SetVersionPrinter(printVersion);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "hotlayout: post-link layout tools\n\n"
-      "  Compile-time passes live in libHotLayout.so (see README.md).\n");
-  printVersion(outs());
-  return 0;
+  // Passing an error stream makes bad usage return here (exit 2, like every
+  // other error) instead of exiting with 1, which means "found something".
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "hotlayout: post-link layout tools\n\n"
+          "  Compile-time passes live in libHotLayout.so (see README.md).\n"
+          "  Run 'hotlayout <subcommand> --help' for a subcommand's "
+          "options.\n",
+          &errs()))
+    return ExitError;
+
+  for (const Subcommand &S : Subcommands)
+    if (*S.Sub)
+      return S.Run();
+
+  errs() << "hotlayout: no subcommand given; run 'hotlayout --help' for the "
+            "list\n";
+  return ExitError;
 }

@@ -29,15 +29,9 @@ struct SpanPlan {
 /// needed iff r > Slack, i.e. iff the pad p = L - r is below L - Slack; so
 /// MaxSkip = L - Slack - 1 pads exactly then and never otherwise. For S <= L
 /// this is S - 1. \p MaxPad caps it. \p LineBytes must be a power of two.
+/// (Line counts: hotlayout/Support/CacheLines.h.)
 SpanPlan planSpanAlignment(uint64_t SpanBytes, uint64_t LineBytes,
                            uint64_t MaxPad);
-
-/// Lines a span of \p SpanBytes at \p Start touches (0 for an empty span).
-uint64_t spanLinesTouched(uint64_t Start, uint64_t SpanBytes,
-                          uint64_t LineBytes);
-
-/// The fewest lines any placement of \p SpanBytes can touch.
-uint64_t spanMinLines(uint64_t SpanBytes, uint64_t LineBytes);
 
 } // namespace hotlayout
 

@@ -1,0 +1,38 @@
+//===- Commands.h - The subcommands of the hotlayout CLI ------------------===//
+//
+// Each subcommand lives in its own <Name>Command.cpp: an llvm::cl::SubCommand,
+// its options (cl::sub of it, in its own category) and a run function. To add
+// one, write that file, declare the two names here and add a row to the table
+// in hotlayout.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOLS_COMMANDS_H
+#define HOTLAYOUT_TOOLS_COMMANDS_H
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+
+namespace hotlayout {
+
+/// Exit statuses every subcommand uses.
+enum ExitStatus : int {
+  ExitClean = 0,    ///< Ran, found nothing to complain about.
+  ExitFindings = 1, ///< Ran, found something (e.g. a straddling hot loop).
+  ExitError = 2,    ///< Could not run: bad input or options.
+};
+
+/// Prints "hotlayout <Command>: error: <E>" and returns ExitError.
+int reportError(llvm::StringRef Command, llvm::Error E);
+
+/// Prints "hotlayout <Command>: warning: <E>" and carries on.
+void reportWarning(llvm::StringRef Command, llvm::Error E);
+
+/// `hotlayout check BINARY`: hot loops that touch more cache lines than
+/// their size needs (CheckCommand.cpp).
+extern llvm::cl::SubCommand CheckSubcommand;
+int runCheckCommand();
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOLS_COMMANDS_H
