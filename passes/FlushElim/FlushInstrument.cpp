@@ -22,6 +22,8 @@
 
 #include "FlushInstrument.h"
 
+#include "hotlayout/Support/OptionParsers.h"
+
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -61,25 +63,7 @@ cl::OptionCategory &flushElimOptionCategory() {
 
 } // namespace hotlayout
 
-namespace {
-
-/// A line size names aligned lines, so only powers of two make sense; reject
-/// the rest where options are parsed instead of emitting a wrong mask.
-struct LineSizeParser : public cl::parser<unsigned> {
-  using cl::parser<unsigned>::parser;
-  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg,
-             unsigned &Value) {
-    if (cl::parser<unsigned>::parse(O, ArgName, Arg, Value))
-      return true;
-    if (!isPowerOf2_32(Value))
-      return O.error("'" + Arg + "' is not a power of two");
-    return false;
-  }
-};
-
-} // namespace
-
-static cl::opt<unsigned, false, LineSizeParser> FlushElimLineSize(
+static cl::opt<unsigned, false, hotlayout::PowerOfTwoParser> FlushElimLineSize(
     "flushelim-line-size",
     cl::desc("Bytes a one-line flush (clflush, clflushopt, clwb) acts on, "
              "for flushelim's analysis and its check and profile modes; a "

@@ -7,8 +7,10 @@
 // the layout is final, and for each function:
 //  1. Skips size-optimised functions (-Os/-Oz): padding is not wanted there.
 //  2. Decides hotness: with a profile (instrumented or sample), a loop is hot
-//     when its header count reaches the -hotalign-hot-percentile threshold of
-//     the profile summary (the plain "hot" cutoff misses derived loop counts);
+//     when its header count (with -hotalign-profile-slack) reaches the
+//     -hotalign-hot-percentile threshold of the profile summary, or is within
+//     -hotalign-max-count-ratio of its largest count (derived loop counts
+//     fall under the raw counts the plain "hot" cutoff is made of);
 //     without one, when the header's static frequency is at least
 //     -hotalign-static-ratio times the function entry's.
 //  3. For each hot innermost loop, takes the span that executes hot: the
@@ -27,6 +29,7 @@
 
 #include "hotlayout/HotAlign.h"
 #include "hotlayout/Support/AlignmentPlan.h"
+#include "hotlayout/Support/OptionParsers.h"
 
 #include "InstSizeEstimator.h"
 
@@ -40,6 +43,7 @@
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ProfileSummary.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/DebugCounter.h"
@@ -65,7 +69,7 @@ static cl::opt<bool> Enable("hotalign-enable",
                             cl::desc("Run hotalign in codegen (default: on)"),
                             cl::init(true), cl::cat(HotAlignCategory));
 
-static cl::opt<unsigned>
+static cl::opt<unsigned, false, PowerOfTwoParser>
     LineBytes("hotalign-line-size",
               cl::desc("Line to keep hot loops within: 64 for I-cache lines, "
                        "32 for decoded-uop windows, 128 (default: 64)"),
@@ -103,12 +107,32 @@ static cl::opt<double> StaticRatio(
              "this many times per function entry (default: 8)"),
     cl::init(8.0), cl::cat(HotAlignCategory));
 
-static cl::opt<int> HotPercentile(
+// 999999 is the last cutoff llvm-profdata writes into a profile summary;
+// asking past it aborts in ProfileSummaryInfo.
+static cl::opt<int, false, IntRangeParser<1, 999999>> HotPercentile(
     "hotalign-hot-percentile",
-    cl::desc("With a profile, a loop is hot when its header count is in the "
-             "counts making up this fraction (per million) of the profile "
+    cl::desc("With a profile, a loop is hot when its header count, times "
+             "-hotalign-profile-slack, reaches the smallest count among those "
+             "making up this fraction (per million) of the profile; 1..999999 "
              "(default: 999000)"),
     cl::init(999000), cl::cat(HotAlignCategory));
+
+static cl::opt<unsigned> ProfileSlack(
+    "hotalign-profile-slack",
+    cl::desc("Derived loop-header counts fall below the raw counts a profile "
+             "summary is built from (clang's branch weights are count+1, "
+             "which halves a one-entry loop's header count): compare header "
+             "counts to the percentile threshold with this factor of slack "
+             "(default: 2)"),
+    cl::init(2), cl::cat(HotAlignCategory));
+
+static cl::opt<unsigned> MaxCountRatio(
+    "hotalign-max-count-ratio",
+    cl::desc("A loop whose header count is at least 1/N of the profile's "
+             "largest count is hot whatever the percentile: a dominant loop "
+             "that unrolling or vectorising divided; 0 disables "
+             "(default: 16)"),
+    cl::init(16), cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> MaxFunctionBytes(
     "hotalign-max-function-size",
@@ -141,8 +165,12 @@ public:
     MachineFunctionPass::getAnalysisUsage(AU);
   }
 
-  bool doInitialization(Module &) override {
+  bool doInitialization(Module &M) override {
     ModuleBudgetLeft = ModuleBudget;
+    ProfileMaxCount = 0;
+    if (Metadata *MD = M.getProfileSummary(/*IsCS=*/false))
+      if (std::unique_ptr<ProfileSummary> PS{ProfileSummary::getFromMD(MD)})
+        ProfileMaxCount = PS->getMaxCount();
     return false;
   }
 
@@ -169,6 +197,7 @@ private:
   bool HasProfile = false;
   uint64_t FunctionBudgetLeft = 0;
   uint64_t ModuleBudgetLeft = 0;
+  uint64_t ProfileMaxCount = 0; ///< Largest count in the module's profile.
 };
 
 char HotAlign::ID = 0;
@@ -180,7 +209,15 @@ HotAlign::Hotness HotAlign::loopHotness(const MachineLoop &L) const {
     H.Ratio = MBFI->getBlockFreqRelativeToEntryBlock(Header);
   if (HasProfile) {
     H.Count = MBFI->getBlockProfileCount(Header).value_or(0);
-    H.Hot = H.Count && PSI->isHotCountNthPercentile(HotPercentile, H.Count);
+    // When one loop is the whole profile the threshold is its own raw
+    // count, which its derived header count never reaches: hence the slack
+    // and the dominant-loop rule.
+    uint64_t Scaled = SaturatingMultiply(H.Count, uint64_t(ProfileSlack));
+    bool Dominant =
+        MaxCountRatio && ProfileMaxCount &&
+        SaturatingMultiply(H.Count, uint64_t(MaxCountRatio)) >= ProfileMaxCount;
+    H.Hot = H.Count && (Dominant ||
+                        PSI->isHotCountNthPercentile(HotPercentile, Scaled));
   } else if (UseStatic) {
     H.Hot = H.Ratio >= StaticRatio;
   }
@@ -253,7 +290,10 @@ bool HotAlign::alignLoop(MachineLoop &L) {
   }
   SpanPlan Plan = planSpanAlignment(Bytes, LineBytes, MaxPad);
   if (Plan.MaxSkip == 0) {
-    missed(L, "FitsAnywhere", "its size fits the fewest lines at any offset");
+    if (Plan.Capped)
+      missed(L, "NoPadAllowed", "-hotalign-max-pad is 0");
+    else
+      missed(L, "FitsAnywhere", "its size fits the fewest lines at any offset");
     return false;
   }
   if (Plan.MaxSkip > FunctionBudgetLeft || Plan.MaxSkip > ModuleBudgetLeft) {
@@ -316,7 +356,7 @@ bool HotAlign::alignFunctionEntry(MachineFunction &MF) {
 }
 
 bool HotAlign::runOnMachineFunction(MachineFunction &MF) {
-  if (!Enable || !isPowerOf2_32(LineBytes))
+  if (!Enable)
     return false;
   auto &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   MBFI = &getAnalysis<MachineBlockFrequencyInfoWrapperPass>().getMBFI();

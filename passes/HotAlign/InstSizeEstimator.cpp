@@ -9,6 +9,7 @@
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineJumpTableInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -29,6 +30,18 @@ namespace hotlayout {
 static constexpr uint64_t BranchRelaxGrowth = 4;
 // Beyond this many bytes a branch inside the span may need rel32 as well.
 static constexpr uint64_t ShortBranchReach = 127;
+// The architectural x86 limit; MCAsmInfo leaves x86 at the default of 4.
+static constexpr uint64_t X86MaxInstBytes = 15;
+// AArch64 passes that run after hotalign may add code to a span: a BTI
+// landing pad (4 bytes) at indirect-branch targets, an SLS barrier
+// (dsb + isb, 8 bytes) after indirect branches and returns, and a relaxed
+// conditional branch (one extra b, 4 bytes) in functions past tbz's range.
+static constexpr uint64_t LandingPadBytes = 4;
+static constexpr uint64_t SLSBarrierBytes = 8;
+static constexpr uint64_t RelaxedBranchBytes = 4;
+static constexpr uint64_t TbzReachBytes = 32 * 1024;
+// The most hotalign itself may add before a span's top block.
+static constexpr uint64_t MaxOwnPadding = 127;
 
 InstSizeEstimator::InstSizeEstimator(const TargetMachine &TM) : TM(TM) {
   // Only x86 lacks table-driven sizes (getInstSizeInBytes returns ~0U).
@@ -120,12 +133,24 @@ uint64_t InstSizeEstimator::shortImmediateSize(const MachineInstr &MI,
   return AltSize ? std::min(Size, *AltSize) : Size;
 }
 
-uint64_t InstSizeEstimator::encodedSize(const MachineInstr &MI) const {
+uint64_t InstSizeEstimator::worstInstBytes(const MachineInstr &MI) const {
+  uint64_t Max =
+      TM.getMCAsmInfo()->getMaxInstLength(&MI.getMF()->getSubtarget());
+  return UseEncoder ? std::max(Max, X86MaxInstBytes) : Max;
+}
+
+/// getInlineAsmLength counts each statement as MCAsmInfo's maximum length,
+/// which x86 leaves at 4: rescale to the real worst case.
+uint64_t InstSizeEstimator::inlineAsmSize(const MachineInstr &MI) const {
   const TargetSubtargetInfo &STI = MI.getMF()->getSubtarget();
-  unsigned Worst = TM.getMCAsmInfo()->getMaxInstLength(&STI);
-  if (MI.isInlineAsm())
-    return STI.getInstrInfo()->getInlineAsmLength(
-        MI.getOperand(0).getSymbolName(), *TM.getMCAsmInfo(), &STI);
+  uint64_t PerStatement = TM.getMCAsmInfo()->getMaxInstLength(&STI);
+  uint64_t Bytes = STI.getInstrInfo()->getInlineAsmLength(
+      MI.getOperand(0).getSymbolName(), *TM.getMCAsmInfo(), &STI);
+  return PerStatement ? Bytes * worstInstBytes(MI) / PerStatement : Bytes;
+}
+
+uint64_t InstSizeEstimator::encodedSize(const MachineInstr &MI) const {
+  uint64_t Worst = worstInstBytes(MI);
   if (MI.getDesc().isPseudo() || MI.isBundle())
     return Worst;
   std::optional<uint64_t> Size = encodeAs(MI, MI.getOpcode());
@@ -137,38 +162,131 @@ uint64_t InstSizeEstimator::instSize(const MachineInstr &MI,
                                      bool LongBranches) const {
   if (MI.isMetaInstruction() || MI.isLabel() || MI.isCFIInstruction())
     return 0;
+  if (MI.isInlineAsm())
+    return inlineAsmSize(MI);
   const TargetInstrInfo &TII = *MI.getMF()->getSubtarget().getInstrInfo();
   if (!UseEncoder) {
     unsigned Size = TII.getInstSizeInBytes(MI);
-    return Size != ~0U ? Size : TM.getMCAsmInfo()->getMaxInstLength();
+    return Size != ~0U ? Size : worstInstBytes(MI);
   }
   uint64_t Size = encodedSize(MI);
-  if (MI.isBranch() && !MI.isIndirectBranch()) {
+  if (LongBranches && MI.isBranch() && !MI.isIndirectBranch())
+    Size += BranchRelaxGrowth;
+  return Size;
+}
+
+uint64_t InstSizeEstimator::paddingBound(const MachineBasicBlock &MBB) {
+  uint64_t Pad = MBB.getAlignment().value() - 1;
+  if (unsigned Max = MBB.getMaxBytesForAlignment())
+    Pad = std::min<uint64_t>(Pad, Max);
+  return Pad;
+}
+
+/// Upper bounds on every block of the function (all branches long, all
+/// alignment padding taken): what lies between a branch and its target.
+InstSizeEstimator::LayoutBounds
+InstSizeEstimator::blockBounds(const MachineFunction &MF) const {
+  SmallPtrSet<const MachineBasicBlock *, 1> None;
+  LayoutBounds Bounds;
+  for (const MachineBasicBlock &MBB : MF) {
+    Bounds.Index[&MBB] = Bounds.Bytes.size();
+    uint64_t Bytes = paddingBound(MBB);
+    for (const MachineInstr &MI : MBB.instrs())
+      Bytes += instSize(MI, None, /*LongBranches=*/true);
+    Bytes += aarch64Additions(MBB, None, 0);
+    Bounds.Bytes.push_back(Bytes);
+  }
+  return Bounds;
+}
+
+/// x86: a direct branch from the span to a block outside it stays rel8 when
+/// everything between them, counted at its largest (hotalign's own padding
+/// before the span included), is within rel8's reach.
+uint64_t InstSizeEstimator::exitBranchGrowth(const MachineInstr &MI,
+                                             const BlockSet &Span,
+                                             const LayoutBounds &Bounds) const {
+  if (!UseEncoder || !MI.isBranch() || MI.isIndirectBranch())
+    return 0;
+  for (const MachineOperand &MO : MI.operands()) {
+    if (!MO.isMBB() || Span.count(MO.getMBB()))
+      continue;
+    auto From = Bounds.Index.find(MI.getParent());
+    auto To = Bounds.Index.find(MO.getMBB());
+    if (From == Bounds.Index.end() || To == Bounds.Index.end())
+      return BranchRelaxGrowth;
+    // hotalign's own padding goes right before the span's top block, so
+    // only an exit to a block above the span crosses it.
+    auto Top = Bounds.Index.find(*Span.begin());
+    for (const MachineBasicBlock *B : Span)
+      if (Bounds.Index.lookup(B) < Top->second)
+        Top = Bounds.Index.find(B);
+    uint64_t Between = To->second < Top->second ? MaxOwnPadding : 0;
+    for (unsigned N = std::min(From->second, To->second),
+                  E = std::max(From->second, To->second);
+         N <= E; ++N)
+      Between += Bounds.Bytes[N];
+    if (Between > ShortBranchReach)
+      return BranchRelaxGrowth;
+  }
+  return 0;
+}
+
+/// AArch64 code that later passes add inside the span (see the constants).
+uint64_t InstSizeEstimator::aarch64Additions(const MachineBasicBlock &MBB,
+                                             const BlockSet &Span,
+                                             uint64_t FunctionBytes) const {
+  const MachineFunction &MF = *MBB.getParent();
+  if (!TM.getTargetTriple().isAArch64())
+    return 0;
+  const Function &F = MF.getFunction();
+  uint64_t Bytes = 0;
+  bool BTI = F.hasFnAttribute("branch-target-enforcement") &&
+             F.getFnAttribute("branch-target-enforcement").getValueAsString() !=
+                 "false";
+  bool IsJumpTarget = false;
+  if (const MachineJumpTableInfo *JTI = MF.getJumpTableInfo())
+    for (const MachineJumpTableEntry &JT : JTI->getJumpTables())
+      IsJumpTarget |= is_contained(JT.MBBs, &MBB);
+  if (BTI && (MBB.hasAddressTaken() || MBB.isEHPad() || IsJumpTarget))
+    Bytes += LandingPadBytes;
+  bool SLS = F.getFnAttribute("target-features")
+                 .getValueAsString()
+                 .contains("+harden-sls-retbr");
+  for (const MachineInstr &MI : MBB) {
+    if (SLS && (MI.isIndirectBranch() || MI.isReturn()))
+      Bytes += SLSBarrierBytes;
     bool Leaves = any_of(MI.operands(), [&](const MachineOperand &MO) {
       return MO.isMBB() && !Span.count(MO.getMBB());
     });
-    if (LongBranches || Leaves)
-      Size += BranchRelaxGrowth;
+    if (MI.isConditionalBranch() && Leaves && FunctionBytes > TbzReachBytes)
+      Bytes += RelaxedBranchBytes;
   }
-  return Size;
+  return Bytes;
 }
 
 uint64_t
 InstSizeEstimator::spanSize(ArrayRef<const MachineBasicBlock *> Blocks) const {
+  if (Blocks.empty())
+    return 0;
   SmallPtrSet<const MachineBasicBlock *, 8> Span(Blocks.begin(), Blocks.end());
+  const MachineFunction &MF = *Blocks.front()->getParent();
+  LayoutBounds Bounds = blockBounds(MF);
+  uint64_t FunctionBytes = 0;
+  for (uint64_t B : Bounds.Bytes)
+    FunctionBytes += B;
   auto Total = [&](bool LongBranches) {
     uint64_t Bytes = 0;
     for (const MachineBasicBlock *MBB : Blocks) {
       // The first block's own alignment is what hotalign replaces; inner
       // blocks may pad up to their alignment (or their max-skip).
-      if (MBB != Blocks.front() && MBB->getAlignment().value() > 1) {
-        uint64_t Pad = MBB->getAlignment().value() - 1;
-        if (unsigned Max = MBB->getMaxBytesForAlignment())
-          Pad = std::min<uint64_t>(Pad, Max);
-        Bytes += Pad;
-      }
-      for (const MachineInstr &MI : MBB->instrs())
+      if (MBB != Blocks.front())
+        Bytes += paddingBound(*MBB);
+      for (const MachineInstr &MI : MBB->instrs()) {
         Bytes += instSize(MI, Span, LongBranches);
+        if (!LongBranches)
+          Bytes += exitBranchGrowth(MI, Span, Bounds);
+      }
+      Bytes += aarch64Additions(*MBB, Span, FunctionBytes);
     }
     return Bytes;
   };

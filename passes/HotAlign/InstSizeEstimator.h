@@ -15,12 +15,14 @@
 #define HOTLAYOUT_INSTSIZEESTIMATOR_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace llvm {
 class TargetMachine;
@@ -46,11 +48,26 @@ public:
   /// every branch once the span is too long for rel8, count as relaxed.
   uint64_t spanSize(llvm::ArrayRef<const llvm::MachineBasicBlock *> Span) const;
 
-  /// Upper bound on the bytes \p MI assembles to.
+  /// Upper bound on the bytes \p MI assembles to; with \p LongBranches
+  /// every direct x86 branch counts as relaxed to rel32.
   uint64_t instSize(const llvm::MachineInstr &MI, const BlockSet &Span,
                     bool LongBranches) const;
 
 private:
+  uint64_t worstInstBytes(const llvm::MachineInstr &MI) const;
+  uint64_t inlineAsmSize(const llvm::MachineInstr &MI) const;
+  static uint64_t paddingBound(const llvm::MachineBasicBlock &MBB);
+  /// Upper bound on each block's bytes, in layout order.
+  struct LayoutBounds {
+    llvm::DenseMap<const llvm::MachineBasicBlock *, unsigned> Index;
+    std::vector<uint64_t> Bytes;
+  };
+  LayoutBounds blockBounds(const llvm::MachineFunction &MF) const;
+  uint64_t exitBranchGrowth(const llvm::MachineInstr &MI, const BlockSet &Span,
+                            const LayoutBounds &Bounds) const;
+  uint64_t aarch64Additions(const llvm::MachineBasicBlock &MBB,
+                            const BlockSet &Span,
+                            uint64_t FunctionBytes) const;
   uint64_t encodedSize(const llvm::MachineInstr &MI) const;
   std::optional<uint64_t> encodeAs(const llvm::MachineInstr &MI,
                                    unsigned Opcode) const;
