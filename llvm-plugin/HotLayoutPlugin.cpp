@@ -4,9 +4,11 @@
 // serves `opt -load-pass-plugin`, `clang -fpass-plugin` and
 // `ld.lld --load-pass-plugin` (full and thin LTO).
 //
-// Options: opt takes them directly; clang takes them as `-mllvm -flag` once
-// the .so is also loaded early with `-fplugin=`; lld has no way to pass a
-// plugin's options, so every host also reads them from HOTLAYOUT_OPTIONS.
+// Options: opt takes them directly; clang takes them as `-mllvm -flag` (clang
+// 19 parses -mllvm before loading -fpass-plugin, so there the .so must also
+// be loaded early with `-fplugin=`); lld has no way to pass a plugin's
+// options, so every host also reads them from HOTLAYOUT_OPTIONS. An option
+// given on the command line wins over the same one in HOTLAYOUT_OPTIONS.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +32,8 @@ using namespace hotlayout;
 namespace {
 
 /// Applies HOTLAYOUT_OPTIONS (e.g. "-flushelim-mode=check") to hotlayout's own
-/// options only, so a host's options are never re-parsed or reset.
+/// options only, so a host's options are never re-parsed or reset, and
+/// never to an option the command line already set.
 void applyEnvironmentOptions() {
   const char *Env = std::getenv("HOTLAYOUT_OPTIONS");
   if (!Env || !*Env)
@@ -50,6 +53,8 @@ void applyEnvironmentOptions() {
                              "' is not a hotlayout option (see `opt "
                              "-load-pass-plugin=libHotLayout.so --help-hidden`)",
                          /*gen_crash_diag=*/false);
+    if (It->second->getNumOccurrences())
+      continue;
     if (It->second->addOccurrence(0, Name, Value))
       report_fatal_error(Twine("HOTLAYOUT_OPTIONS: bad value in '") + Arg + "'",
                          /*gen_crash_diag=*/false);
