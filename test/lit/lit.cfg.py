@@ -7,6 +7,7 @@
 #   %rtlib                    <build>/lib (holds libhotlayout_rt.a)
 #   %rtinc                    runtime/ (holds hotlayout_rt.h)
 #   %src                      the repository root
+#   %unsupported_llvm_dir     an installed LLVM CMake dir of another major
 #   %python                   the Python that configured the build (for drivers)
 # Features: llvm-<major>, x86_64-host, clflushopt (host CPU has it),
 #           aarch64-registered (llc can target AArch64).
@@ -54,6 +55,13 @@ if platform.machine() in ("x86_64", "AMD64"):
                 config.available_features.add("clflushopt")
     except OSError:
         pass
+# Some other LLVM's CMake package, to show configure refuses it.
+for other in (14, 15, 16, 17, 18):
+    cmake_dir = "/usr/lib/llvm-%d/lib/cmake/llvm" % other
+    if os.path.isdir(cmake_dir):
+        config.available_features.add("unsupported-llvm-cmake")
+        config.substitutions.append(("%unsupported_llvm_dir", cmake_dir))
+        break
 try:
     targets = subprocess.run([tool("llc"), "--version"], capture_output=True,
                              text=True).stdout
