@@ -322,6 +322,10 @@ bool HotAlign::alignLoop(MachineLoop &L) {
       << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip);
     if (Plan.Capped)
       R << " (capped by -hotalign-max-pad)";
+    // A stale or mismatched profile leaves the function without counts:
+    // say that the static estimate stood in for it.
+    if (!HasProfile && PSI->hasProfileSummary())
+      R << " (no profile data for this function: static estimate)";
     return R;
   });
   return true;

@@ -23,7 +23,7 @@
 // GOOD-NOT: warning:
 
 void hot(int *a, int n) {
-  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: aligned hot loop: span {{[0-9]+}} bytes, frequency {{[0-9]+}}x entry,
+  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: aligned hot loop: span {{[0-9]+}} bytes, frequency {{[0-9]+}}x entry, alignment 64, max-skip {{[0-9]+}} (no profile data for this function: static estimate)
   // GOOD: profile-instr-stale-falls-back.c:[[#@LINE+1]]:3: remark: aligned hot loop: span {{[0-9]+}} bytes, count {{[0-9]+}},
   for (int i = 0; i < n; ++i)
     a[i] *= 3;

@@ -14,7 +14,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15{{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15 (no profile data for this function: static estimate){{$}}
 ; ON-NEXT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, count 100000, alignment 64, max-skip 15{{$}}
 ; ON-NOT: remark:
 ; ON-LABEL: noprof:
