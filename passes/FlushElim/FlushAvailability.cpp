@@ -1010,6 +1010,14 @@ FlushAvailability FlushAvailabilitySolver::solve() {
   return Result;
 }
 
+bool hasFlushCall(Function &F) {
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (decodeFlushSite(*Call))
+        return true;
+  return false;
+}
+
 /// Visits defined functions callees-first so each caller sees its callees'
 /// summaries; recursion (a callee already on the stack) gets no summary.
 class ModuleFlushAnalysis {
@@ -1038,7 +1046,10 @@ private:
   static constexpr unsigned MaxCallDepth = 64;
 
   FlushAvailability analyse(Function &F) {
-    if (F.hasOptNone())
+    // Decisions and summaries are only ever about a function's own flush
+    // calls: without one, skip building MemorySSA, SCEV and the dominator
+    // tree (most functions of a module).
+    if (F.hasOptNone() || !hasFlushCall(F))
       return {};
     AnalysisContext Ctx{F,
                         FAM.getResult<AAManager>(F),
