@@ -28,7 +28,7 @@ using namespace llvm::object;
 namespace hotlayout {
 
 static const char *const Supported =
-    "hotlayout check reads linked ELF64 x86-64 and AArch64 binaries";
+    "hotlayout reads linked ELF64 x86-64 and AArch64 binaries";
 
 Error fileError(StringRef File, const Twine &Message) {
   return createStringError(inconvertibleErrorCode(),
@@ -52,10 +52,10 @@ static Error checkMagic(StringRef Path, file_magic Magic) {
     return Error::success();
   case file_magic::elf_relocatable:
     return fileError(Path, "is a relocatable object file: code addresses are "
-                           "only final after linking; run check on the "
+                           "only final after linking; give it the "
                            "linked executable or shared object");
   case file_magic::elf_core:
-    return fileError(Path, "is a core dump; run check on the executable");
+    return fileError(Path, "is a core dump; give it the executable");
   case file_magic::elf:
     return fileError(Path, "is an ELF file of an unknown type; " +
                                Twine(Supported));

@@ -33,6 +33,11 @@ void reportWarning(llvm::StringRef Command, llvm::Error E);
 extern llvm::cl::SubCommand CheckSubcommand;
 int runCheckCommand();
 
+/// `hotlayout diff A B`: hot functions and hot loops that moved between two
+/// binaries, and which changed alignment mod the line size (DiffCommand.cpp).
+extern llvm::cl::SubCommand DiffSubcommand;
+int runDiffCommand();
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOLS_COMMANDS_H

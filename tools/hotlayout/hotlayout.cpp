@@ -2,7 +2,7 @@
 //
 // A thin shell: initialise the LLVM targets the subcommands disassemble,
 // parse the command line, run the chosen subcommand. Subcommands (see
-// Commands.h): check. Later issues add profile, plan, apply and diff.
+// Commands.h): check, diff. Later issues add profile, plan and apply.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +27,7 @@ struct Subcommand {
 /// Every subcommand, in the order --help lists them.
 static const Subcommand Subcommands[] = {
     {&CheckSubcommand, runCheckCommand},
+    {&DiffSubcommand, runDiffCommand},
 };
 
 static cl::OptionCategory ToolCategory("hotlayout options");
