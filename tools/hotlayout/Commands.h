@@ -38,6 +38,16 @@ int runCheckCommand();
 extern llvm::cl::SubCommand DiffSubcommand;
 int runDiffCommand();
 
+/// `hotlayout profile -o P.fdata -- PROGRAM ARGS...`: a BOLT profile of a
+/// run, by instrumentation or from perf data (ProfileCommand.cpp).
+extern llvm::cl::SubCommand ProfileSubcommand;
+int runProfileCommand();
+
+/// `hotlayout plan BINARY --profile P -o LOCK [--update OLD]`: lock hot
+/// functions at line-aligned offsets in the hot text (PlanCommand.cpp).
+extern llvm::cl::SubCommand PlanSubcommand;
+int runPlanCommand();
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOLS_COMMANDS_H

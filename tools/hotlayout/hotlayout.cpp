@@ -2,7 +2,7 @@
 //
 // A thin shell: initialise the LLVM targets the subcommands disassemble,
 // parse the command line, run the chosen subcommand. Subcommands (see
-// Commands.h): check, diff. Later issues add profile, plan and apply.
+// Commands.h): check, diff, profile, plan. apply comes later.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +28,8 @@ struct Subcommand {
 static const Subcommand Subcommands[] = {
     {&CheckSubcommand, runCheckCommand},
     {&DiffSubcommand, runDiffCommand},
+    {&ProfileSubcommand, runProfileCommand},
+    {&PlanSubcommand, runPlanCommand},
 };
 
 static cl::OptionCategory ToolCategory("hotlayout options");

@@ -1,0 +1,270 @@
+//===- BoltDriver.cpp - Finding and running llvm-bolt, perf2bolt, merge-fdata =//
+//
+// 1. find(): resolve the directory (--bolt-dir or the build's LLVM bin dir)
+//    and each tool to its real path, so BOLT finds its runtime library
+//    beside its real self; check libbolt_rt_instr.a is there when
+//    instrumenting.
+// 2. openForBolt(): the checks BOLT would otherwise fail late or obscurely
+//    on (a script, a stripped binary, no relocations), each with a fix.
+// 3. runTool(): run with output to a log; on failure quote BOLT-ERROR lines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BoltDriver.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+using namespace llvm::object;
+
+namespace hotlayout {
+
+StringRef defaultBoltDir() { return HOTLAYOUT_LLVM_BINDIR; }
+
+/// The major of the LLVM hotlayout was built with, for "install bolt-N".
+static StringRef llvmMajor() {
+  StringRef V = HOTLAYOUT_LLVM_VERSION;
+  return V.take_until([](char C) { return C == '.'; });
+}
+
+static Error error(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// \p Name in \p Dir, resolved to its real path; an error when it is not
+/// an executable file there.
+static Expected<std::string> toolIn(StringRef Dir, StringRef Name,
+                                    StringRef DirHint) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, Name);
+  SmallString<256> Real;
+  if (sys::fs::real_path(Path, Real) || !sys::fs::can_execute(Real) ||
+      sys::fs::is_directory(Real))
+    return error("'" + Dir + "' has no " + Name + "; " + DirHint);
+  return std::string(Real);
+}
+
+Expected<BoltTools> BoltTools::find(StringRef Dir,
+                                    bool NeedInstrumentationRuntime) {
+  bool Default = Dir.empty();
+  if (Default)
+    Dir = defaultBoltDir();
+  std::string Hint =
+      Default ? ("install BOLT for LLVM " + llvmMajor() + " (apt-get install "
+                 "bolt-" + llvmMajor() + ") or pass --bolt-dir=<dir holding "
+                 "llvm-bolt>").str()
+              : std::string("pass --bolt-dir=<the bin directory of an LLVM "
+                            "with BOLT>, e.g. ") + defaultBoltDir().str();
+  SmallString<256> RealDir;
+  if (sys::fs::real_path(Dir, RealDir) || !sys::fs::is_directory(RealDir))
+    return error("BOLT directory '" + Dir + "' does not exist; " + Hint);
+
+  BoltTools T;
+  T.Dir = std::string(RealDir);
+  auto Bolt = toolIn(Dir, "llvm-bolt", Hint);
+  if (!Bolt)
+    return Bolt.takeError();
+  T.LLVMBolt = *Bolt;
+  auto Perf2Bolt = toolIn(Dir, "perf2bolt", Hint);
+  if (!Perf2Bolt)
+    return Perf2Bolt.takeError();
+  T.Perf2Bolt = *Perf2Bolt;
+  auto Merge = toolIn(Dir, "merge-fdata", Hint);
+  if (!Merge)
+    return Merge.takeError();
+  T.MergeFdata = *Merge;
+
+  if (NeedInstrumentationRuntime) {
+    // Where llvm-bolt looks: <dir of its executable>/../lib. The executable
+    // is its real path, since that is how it is run.
+    SmallString<256> Lib(sys::path::parent_path(sys::path::parent_path(
+        T.LLVMBolt)));
+    sys::path::append(Lib, "lib", "libbolt_rt_instr.a");
+    if (!sys::fs::exists(Lib))
+      return error("'" + T.LLVMBolt + "' cannot instrument: its runtime "
+                   "library '" + Lib + "' is missing; reinstall bolt-" +
+                   llvmMajor() + " or pass --bolt-dir=<a complete LLVM bin "
+                   "directory>");
+  }
+  return T;
+}
+
+Expected<std::string> findCommand(StringRef Name) {
+  if (Name.empty())
+    return error("no command given; usage: hotlayout profile -o P.fdata -- "
+                 "PROGRAM [ARGS...]");
+  if (Name.contains('/')) {
+    if (!sys::fs::exists(Name))
+      return fileError(Name, "does not exist; pass the path of the program "
+                             "to profile");
+    return Name.str();
+  }
+  ErrorOr<std::string> Found = sys::findProgramByName(Name);
+  if (!Found)
+    return fileError(Name, "is not a file and was not found on PATH; pass "
+                           "the path of the program to profile");
+  return *Found;
+}
+
+/// True when a relocation section applies to code: what -Wl,--emit-relocs
+/// (-q) leaves. Dynamic relocations (.rela.dyn, .rela.plt) do not count.
+static bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
+  for (ELFSectionRef Sec : Obj.sections()) {
+    if (Sec.getType() != ELF::SHT_RELA && Sec.getType() != ELF::SHT_REL)
+      continue;
+    Expected<section_iterator> Target = Sec.getRelocatedSection();
+    if (!Target) {
+      consumeError(Target.takeError());
+      continue;
+    }
+    if (*Target != Obj.section_end() && (*Target)->isText())
+      return true;
+  }
+  return false;
+}
+
+Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
+                                                  BoltRequirements Req) {
+  // A script runs some other binary; BOLT needs that binary.
+  if (auto Head = MemoryBuffer::getFileSlice(Path, 2, 0))
+    if ((*Head)->getBuffer() == "#!")
+      return fileError(Path, "is a script, not an ELF executable; profile the "
+                             "binary it runs: hotlayout profile -o P.fdata "
+                             "-- BINARY ARGS...");
+  auto File = BinaryFile::open(Path);
+  if (!File)
+    return File.takeError();
+  const ELFObjectFileBase &Obj = (*File)->object();
+  if (Obj.getArch() != Triple::x86_64)
+    return fileError(Path, "is not an x86-64 binary; hotlayout profile drives "
+                           "BOLT instrumentation, which it supports on x86-64 "
+                           "only");
+  if (!any_of(Obj.sections(), [](const ELFSectionRef &Sec) {
+        return Sec.getType() == ELF::SHT_SYMTAB;
+      }))
+    return fileError(Path, "is stripped (no .symtab); BOLT needs function "
+                           "symbols: profile an unstripped build (link "
+                           "without -s, do not run strip)");
+  if (Req.Relocations && !hasCodeRelocations(Obj))
+    return fileError(Path, "has no relocations; BOLT instrumentation needs "
+                           "them: relink with -Wl,--emit-relocs");
+  return File;
+}
+
+/// The lines of \p Log worth quoting: BOLT-ERROR lines, else the last few.
+static std::string quoteLog(StringRef LogPath) {
+  auto Buffer = MemoryBuffer::getFile(LogPath, /*IsText=*/true);
+  if (!Buffer)
+    return "";
+  SmallVector<StringRef, 64> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  SmallVector<StringRef, 8> Quoted;
+  for (StringRef L : Lines)
+    if (L.contains("ERROR") || L.contains("error:"))
+      Quoted.push_back(L.trim());
+  if (Quoted.empty())
+    for (StringRef L : ArrayRef(Lines).take_back(3))
+      Quoted.push_back(L.trim());
+  std::string S;
+  for (StringRef Q : ArrayRef(Quoted).take_front(5))
+    S += "\n  " + Q.str();
+  return S;
+}
+
+Error runTool(ArrayRef<std::string> Args, StringRef LogPath,
+              const Twine &What) {
+  SmallVector<StringRef, 16> Refs(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), LogPath, LogPath};
+  std::string ErrMsg;
+  bool ExecFailed = false;
+  int RC = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects,
+                               /*SecondsToWait=*/0, /*MemoryLimit=*/0, &ErrMsg,
+                               &ExecFailed);
+  if (ExecFailed)
+    return error(What + " failed: cannot run '" + Args[0] + "': " + ErrMsg);
+  if (RC == 0)
+    return Error::success();
+  std::string Why = RC < 0 ? ErrMsg : "exit status " + std::to_string(RC);
+  return error(What + " failed (" + Why + "):" + quoteLog(LogPath) +
+               "\n(full output in '" + LogPath + "')");
+}
+
+Error instrument(const BoltTools &Tools, StringRef Binary,
+                 StringRef ProfilePrefix, StringRef Instrumented,
+                 StringRef LogPath) {
+  // -instrumentation-file-append-pid: every process (each run, each forked
+  // child) writes its own file, so runs never overwrite each other.
+  std::vector<std::string> Args = {
+      Tools.LLVMBolt,
+      Binary.str(),
+      "-instrument",
+      "-instrumentation-file=" + ProfilePrefix.str(),
+      "-instrumentation-file-append-pid",
+      "-o",
+      Instrumented.str()};
+  return runTool(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
+}
+
+Error mergeProfiles(const BoltTools &Tools, ArrayRef<std::string> Inputs,
+                    StringRef Output, StringRef LogPath) {
+  std::vector<std::string> Args = {Tools.MergeFdata};
+  Args.insert(Args.end(), Inputs.begin(), Inputs.end());
+  Args.push_back("-o");
+  Args.push_back(Output.str());
+  return runTool(Args, LogPath, "merge-fdata");
+}
+
+Expected<PerfDataInfo> readPerfDataHeader(StringRef Path) {
+  if (!sys::fs::exists(Path))
+    return fileError(Path, "does not exist; record one with perf record -e "
+                           "cycles:u -j any,u -- PROGRAM, or drop --perf-data "
+                           "to profile by instrumentation");
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+  StringRef Data = (*Buffer)->getBuffer();
+  // struct perf_file_header: magic, size, attr_size, then the attrs
+  // section {offset, size}; each attr is a perf_event_attr (sample_type at
+  // byte 24) followed by a 16-byte ids section.
+  if (!Data.starts_with("PERFILE2") || Data.size() < 40)
+    return fileError(Path, "is not a perf.data file (perf record writes one; "
+                           "pipe-mode output is not supported)");
+  auto U64 = [&](size_t Off) {
+    return support::endian::read64le(Data.data() + Off);
+  };
+  uint64_t AttrSize = U64(16), AttrsOff = U64(24), AttrsSize = U64(32);
+  if (AttrSize < 32 || AttrsOff > Data.size() ||
+      AttrsSize > Data.size() - AttrsOff)
+    return fileError(Path, "is a truncated or malformed perf.data file; "
+                           "record it again");
+  constexpr uint64_t PERF_SAMPLE_BRANCH_STACK = 1U << 11;
+  PerfDataInfo Info;
+  for (uint64_t Off = AttrsOff; Off + AttrSize <= AttrsOff + AttrsSize;
+       Off += AttrSize)
+    if (U64(Off + 24) & PERF_SAMPLE_BRANCH_STACK)
+      Info.HasBranchStack = true;
+  return Info;
+}
+
+Error convertPerfData(const BoltTools &Tools, StringRef PerfData,
+                      StringRef Binary, StringRef Output, StringRef LogPath) {
+  if (!sys::findProgramByName("perf"))
+    return error("perf2bolt reads '" + PerfData + "' with the perf tool, "
+                 "which is not on PATH; install it (apt-get install "
+                 "linux-perf) or profile by instrumentation instead (drop "
+                 "--perf-data)");
+  std::vector<std::string> Args = {Tools.Perf2Bolt, "-p", PerfData.str(),
+                                   "-o", Output.str(), Binary.str()};
+  return runTool(Args, LogPath, "perf2bolt on '" + PerfData + "'");
+}
+
+} // namespace hotlayout
