@@ -114,9 +114,7 @@ Expected<std::string> findCommand(StringRef Name) {
   return *Found;
 }
 
-/// True when a relocation section applies to code: what -Wl,--emit-relocs
-/// (-q) leaves. Dynamic relocations (.rela.dyn, .rela.plt) do not count.
-static bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
+bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
   for (ELFSectionRef Sec : Obj.sections()) {
     if (Sec.getType() != ELF::SHT_RELA && Sec.getType() != ELF::SHT_REL)
       continue;

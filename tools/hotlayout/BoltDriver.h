@@ -53,6 +53,11 @@ struct BoltTools {
 /// '/', else the first match on PATH. Fails with a message naming \p Name.
 llvm::Expected<std::string> findCommand(llvm::StringRef Name);
 
+/// True when a relocation section applies to code: what -Wl,--emit-relocs
+/// (-q) leaves, and what llvm-bolt needs to instrument a binary or move its
+/// functions. Dynamic relocations (.rela.dyn, .rela.plt) do not count.
+bool hasCodeRelocations(const llvm::object::ELFObjectFileBase &Obj);
+
 /// What BOLT needs of a binary to read or instrument it.
 struct BoltRequirements {
   /// Static relocations against code (-Wl,--emit-relocs): llvm-bolt

@@ -48,6 +48,11 @@ int runProfileCommand();
 extern llvm::cl::SubCommand PlanSubcommand;
 int runPlanCommand();
 
+/// `hotlayout apply BINARY --lock LOCK -o OUT`: llvm-bolt puts each locked
+/// function at its offset; reports which landed there (ApplyCommand.cpp).
+extern llvm::cl::SubCommand ApplySubcommand;
+int runApplyCommand();
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOLS_COMMANDS_H

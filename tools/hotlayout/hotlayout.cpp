@@ -2,7 +2,7 @@
 //
 // A thin shell: initialise the LLVM targets the subcommands disassemble,
 // parse the command line, run the chosen subcommand. Subcommands (see
-// Commands.h): check, diff, profile, plan. apply comes later.
+// Commands.h): check, diff, profile, plan, apply.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +30,7 @@ static const Subcommand Subcommands[] = {
     {&DiffSubcommand, runDiffCommand},
     {&ProfileSubcommand, runProfileCommand},
     {&PlanSubcommand, runPlanCommand},
+    {&ApplySubcommand, runApplyCommand},
 };
 
 static cl::OptionCategory ToolCategory("hotlayout options");

@@ -1,0 +1,444 @@
+//===- ApplyCommand.cpp - hotlayout apply: put locked functions in place --===//
+//
+// `hotlayout apply BINARY --lock layout.lock -o OUT [--smoke CMD]` drives
+// llvm-bolt to lay the hot text out as the lock says (each locked function
+// at hot-text start + its locked offset), then reads OUT back and reports,
+// per locked function, where it landed.
+//
+//  1. Check the inputs: BINARY is a linked ELF with .symtab and static
+//     relocations (BOLT can only move functions with them); the lock
+//     parses; it names functions of BINARY (else it is a lock of another
+//     program); OUT is not BINARY.
+//  2. In a temporary directory beside OUT (same file system, so the final
+//     rename is atomic): write the function order (the lock's, by offset)
+//     and run llvm-bolt with -reorder-functions=user, every function aligned
+//     to the line, and -pad-funcs=f:N so that f's bytes plus its padding end
+//     exactly where the next locked function starts. Padding is first taken
+//     from BINARY's sizes; BOLT may re-encode a function to another size,
+//     so when a function misses its offset the pads are recomputed from the
+//     sizes BOLT emitted and BOLT runs once more.
+//  3. Verify the result: the hot text starts at the first locked function's
+//     address minus its offset; each function is OK at its offset, MOVED
+//     (with why, when knowable) or MISSING from BINARY.
+//  4. --smoke CMD runs on the result before it is renamed over OUT; a
+//     failing command is an error and OUT is not written.
+//  5. Rename the result over OUT. BINARY is only ever read.
+//
+// Exit 0: every locked function at its offset; 1: some are not (OUT is
+// still written); 2: errors (OUT is not written).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BinaryFile.h"
+#include "BoltDriver.h"
+#include "Commands.h"
+#include "LayoutLock.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+using namespace llvm::object;
+
+namespace hotlayout {
+
+cl::SubCommand ApplySubcommand(
+    "apply", "Drive llvm-bolt to put each function of a layout lock at its "
+             "locked offset in the hot text, and report which landed there "
+             "(exit 1 when some did not, 2 on errors)");
+
+static cl::OptionCategory ApplyCategory(
+    "hotlayout apply options",
+    "The binary needs .symtab and static relocations (-Wl,--emit-relocs). "
+    "OUT is written atomically; the input is never modified.");
+
+static cl::opt<std::string> BinaryPath(cl::Positional, cl::Required,
+                                       cl::desc("<binary>"),
+                                       cl::sub(ApplySubcommand),
+                                       cl::cat(ApplyCategory));
+
+static cl::opt<std::string> LockPath("lock", cl::Required,
+                                     cl::desc("Layout lock (hotlayout plan)"),
+                                     cl::value_desc("file"),
+                                     cl::sub(ApplySubcommand),
+                                     cl::cat(ApplyCategory));
+
+static cl::opt<std::string> OutputPath("o", cl::Required,
+                                       cl::desc("Binary to write"),
+                                       cl::value_desc("file"),
+                                       cl::sub(ApplySubcommand),
+                                       cl::cat(ApplyCategory));
+
+static cl::opt<std::string> SmokeCommand(
+    "smoke",
+    cl::desc("Shell command run on the result before it is renamed to the "
+             "-o file: {} is replaced by its path (else the path is "
+             "appended); a non-zero exit is an error and nothing is written"),
+    cl::value_desc("command"), cl::sub(ApplySubcommand),
+    cl::cat(ApplyCategory));
+
+static cl::opt<std::string>
+    BoltDir("bolt-dir",
+            cl::desc("Directory holding llvm-bolt (default: the bin "
+                     "directory of the LLVM hotlayout was built with)"),
+            cl::value_desc("dir"), cl::sub(ApplySubcommand),
+            cl::cat(ApplyCategory));
+
+static Error error(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+namespace {
+/// A function symbol: where it is and how big (st_size).
+struct SymbolInfo {
+  uint64_t Address = 0;
+  uint64_t Size = 0;
+};
+
+/// Name (aliases too) -> function symbol, for the names only one function
+/// has (local functions sharing a name are left out, as plan leaves them).
+using SymbolTable = StringMap<SymbolInfo>;
+
+/// Step 2's plan for one locked function present in BINARY.
+struct Placement {
+  const PlacedFunction *Locked;
+  uint64_t Space;   ///< Bytes to the next locked function (or its reservation).
+  uint64_t Padding; ///< -pad-funcs bytes after it.
+};
+
+/// Step 3's verdict for one locked function.
+struct Verdict {
+  const PlacedFunction *Locked;
+  std::optional<SymbolInfo> Out; ///< Unset: not in BINARY.
+  int64_t Actual = 0;            ///< Offset from the hot text start.
+  bool OK = false;
+  std::string Why;
+};
+} // namespace
+
+static Expected<SymbolTable> readSymbols(const BinaryFile &File) {
+  RangeSource Source;
+  auto Ranges = File.codeRanges(Source);
+  if (!Ranges)
+    return Ranges.takeError();
+  if (Source != RangeSource::Symbols)
+    return fileError(File.path(),
+                     "has no .symtab function symbols, and the lock is keyed "
+                     "by symbol name; apply to an unstripped build");
+  SymbolTable Table;
+  StringMap<bool> Ambiguous;
+  for (const CodeRange &R : *Ranges) {
+    SmallVector<StringRef, 2> Names{R.Name};
+    Names.append(R.Aliases.begin(), R.Aliases.end());
+    for (StringRef N : Names)
+      if (!Table.try_emplace(N, SymbolInfo{R.Address, R.Bytes.size()}).second)
+        Ambiguous[N] = true;
+  }
+  for (const auto &A : Ambiguous)
+    Table.erase(A.getKey());
+  return Table;
+}
+
+/// Step 2: the pads that put each present function's successor at its
+/// offset, given the bytes each function will take (\p Body).
+static std::vector<Placement>
+placements(const LayoutLock &Lock, const SymbolTable &In,
+           const StringMap<uint64_t> &Body) {
+  std::vector<Placement> P;
+  const auto &Fs = Lock.Plan.Functions;
+  for (size_t I = 0; I < Fs.size(); ++I) {
+    if (!In.count(Fs[I].Name))
+      continue;
+    // A function missing from BINARY leaves a hole the previous one's
+    // padding covers; the last one pads to the end of its reservation.
+    uint64_t End = Fs[I].Offset + Fs[I].Reserved;
+    for (size_t J = I + 1; J < Fs.size(); ++J)
+      if (In.count(Fs[J].Name)) {
+        End = Fs[J].Offset;
+        break;
+      }
+    uint64_t Space = End - Fs[I].Offset;
+    uint64_t Size = Body.lookup(Fs[I].Name);
+    P.push_back({&Fs[I], Space, Size < Space ? Space - Size : 0});
+  }
+  return P;
+}
+
+static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
+                     const LayoutLock &Lock, ArrayRef<Placement> P,
+                     StringRef Result) {
+  SmallString<256> OrderPath(TmpDir), LogPath(TmpDir);
+  sys::path::append(OrderPath, "function-order.txt");
+  sys::path::append(LogPath, "bolt.log");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(OrderPath, EC, sys::fs::OF_Text);
+    if (EC)
+      return fileError(OrderPath, "cannot be written: " + EC.message());
+    for (const Placement &X : P)
+      OS << X.Locked->Name << "\n";
+  }
+  std::string Line = std::to_string(Lock.Plan.LineSize);
+  // -use-compact-aligner=false: the compact aligner skips aligning small
+  // functions; every locked offset is a line boundary. Blocks keep their
+  // order (no profile: -reorder-blocks stays at its default, none).
+  std::vector<std::string> Args = {Tools.LLVMBolt,
+                                   BinaryPath,
+                                   "-o",
+                                   Result.str(),
+                                   "-reorder-functions=user",
+                                   "-function-order=" + OrderPath.str().str(),
+                                   "-align-functions=" + Line,
+                                   "-align-functions-max-bytes=" + Line,
+                                   "-use-compact-aligner=false",
+                                   "-use-old-text=0"};
+  for (const Placement &X : P)
+    if (X.Padding)
+      Args.push_back("-pad-funcs=" + X.Locked->Name + ":" +
+                     std::to_string(X.Padding));
+  return runTool(Args, LogPath, "llvm-bolt '" + BinaryPath + "'");
+}
+
+/// ": NAME, N bytes in M" for the last function before \p F that BOLT
+/// emitted larger than its space, or "" when none did.
+static std::string overflowBefore(const PlacedFunction &F,
+                                  ArrayRef<Placement> P,
+                                  const StringMap<uint64_t> &Bodies) {
+  std::string Culprit;
+  for (const Placement &X : P) {
+    if (X.Locked == &F)
+      break;
+    uint64_t Body = Bodies.lookup(X.Locked->Name);
+    if (Body > X.Space)
+      Culprit = ": " + X.Locked->Name + " takes " + std::to_string(Body) +
+                " bytes, " + std::to_string(X.Space) + " are locked for it";
+  }
+  return Culprit;
+}
+
+/// Step 3. \p Bodies receives the bytes BOLT emitted for each function
+/// (its symbol's size less the padding asked for).
+static Expected<std::vector<Verdict>>
+verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
+       ArrayRef<Placement> P, uint64_t &Start, StringMap<uint64_t> &Bodies) {
+  auto File = BinaryFile::open(Result);
+  if (!File)
+    return File.takeError();
+  auto Out = readSymbols(**File);
+  if (!Out)
+    return Out.takeError();
+  std::vector<Verdict> V;
+  std::optional<uint64_t> First;
+  for (const Placement &X : P) {
+    auto It = Out->find(X.Locked->Name);
+    if (It == Out->end())
+      continue;
+    Bodies[X.Locked->Name] =
+        It->second.Size > X.Padding ? It->second.Size - X.Padding : 0;
+    if (!First && It->second.Address >= X.Locked->Offset)
+      First = It->second.Address - X.Locked->Offset;
+  }
+  Start = First.value_or(0);
+  for (const PlacedFunction &F : Lock.Plan.Functions) {
+    Verdict D{&F, std::nullopt, 0, false, ""};
+    if (!In.count(F.Name)) {
+      D.Why = "not in '" + BinaryPath + "'";
+      V.push_back(D);
+      continue;
+    }
+    auto It = Out->find(F.Name);
+    if (It == Out->end()) {
+      D.Why = "no symbol in the output";
+      V.push_back(D);
+      continue;
+    }
+    D.Out = It->second;
+    D.Actual = int64_t(It->second.Address - Start);
+    D.OK = D.Actual == int64_t(F.Offset);
+    if (!D.OK) {
+      const Placement *X = find_if(P, [&](const Placement &Y) {
+        return Y.Locked == &F;
+      });
+      if (It->second.Address == In.lookup(F.Name).Address)
+        D.Why = "BOLT left it at its input address (it did not rewrite it; "
+                "see its log)";
+      else if (X != P.end() && Bodies.lookup(F.Name) > X->Space)
+        D.Why = "BOLT emitted " + std::to_string(Bodies.lookup(F.Name)) +
+                " bytes, more than the " + std::to_string(X->Space) +
+                " to the next locked function";
+      else
+        D.Why = "an earlier function did not fit" +
+                overflowBefore(F, P, Bodies);
+    }
+    V.push_back(D);
+  }
+  // Offsets only mean cache alignment when the start is aligned.
+  if (Start % Lock.HotTextAlignment)
+    for (Verdict &D : V)
+      if (D.OK) {
+        D.OK = false;
+        D.Why = "hot text starts at 0x" +
+                utohexstr(Start, /*LowerCase=*/true) +
+                ", not a multiple of " + std::to_string(Lock.HotTextAlignment);
+      }
+  return V;
+}
+
+/// True when some function BINARY has missed its offset (a missing one
+/// cannot be helped by running BOLT again).
+static bool someMoved(ArrayRef<Verdict> V) {
+  return any_of(V, [](const Verdict &D) { return D.Out && !D.OK; });
+}
+
+/// Step 4: {} in the command becomes \p Path, single-quoted for the shell.
+static Error runSmoke(StringRef Path) {
+  std::string Quoted = "'";
+  for (char C : Path)
+    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  Quoted += "'";
+  std::string Cmd = SmokeCommand;
+  size_t Pos = Cmd.find("{}");
+  if (Pos == std::string::npos)
+    Cmd += " " + Quoted;
+  for (; Pos != std::string::npos; Pos = Cmd.find("{}", Pos + Quoted.size()))
+    Cmd.replace(Pos, 2, Quoted);
+  auto Sh = sys::findProgramByName("sh");
+  if (!Sh)
+    return error("--smoke needs sh, which is not on PATH");
+  StringRef Args[] = {"sh", "-c", Cmd};
+  std::string ErrMsg;
+  int RC = sys::ExecuteAndWait(*Sh, Args, std::nullopt, {}, 0, 0, &ErrMsg);
+  if (RC == 0)
+    return Error::success();
+  std::string Why = RC < 0 ? ErrMsg : "exit status " + std::to_string(RC);
+  return error("--smoke command '" + SmokeCommand + "' failed on the "
+               "rewritten binary (" + Why + "); '" + OutputPath +
+               "' was not written");
+}
+
+static int applyError(Error E) { return reportError("apply", std::move(E)); }
+
+int runApplyCommand() {
+  // Step 1.
+  auto File = BinaryFile::open(BinaryPath);
+  if (!File)
+    return applyError(File.takeError());
+  auto In = readSymbols(**File);
+  if (!In)
+    return applyError(In.takeError());
+  if (!hasCodeRelocations((*File)->object()))
+    return applyError(fileError(
+        BinaryPath, "has no relocations; BOLT needs them to move functions: "
+                    "relink with -Wl,--emit-relocs"));
+  auto Lock = readLockFile(LockPath);
+  if (!Lock)
+    return applyError(Lock.takeError());
+  if (none_of(Lock->Plan.Functions,
+              [&](const PlacedFunction &F) { return In->count(F.Name); }))
+    return applyError(fileError(
+        LockPath, "locks " + Twine(Lock->Plan.Functions.size()) +
+                      " functions and '" + BinaryPath +
+                      "' has none of them: it is a lock from another "
+                      "program (planned for '" + Lock->Binary +
+                      "'); plan one for this binary with hotlayout plan"));
+  if (sys::fs::equivalent(BinaryPath, OutputPath))
+    return applyError(fileError(OutputPath, "is the input binary; apply never "
+                                            "modifies its input: choose "
+                                            "another -o"));
+  auto Tools = BoltTools::find(BoltDir, /*NeedInstrumentationRuntime=*/false);
+  if (!Tools)
+    return applyError(Tools.takeError());
+
+  // Step 2, in a directory beside OUT.
+  SmallString<256> Model(sys::path::parent_path(OutputPath));
+  sys::path::append(Model, ".hotlayout-apply-%%%%%%");
+  SmallString<256> TmpDir;
+  if (std::error_code EC = sys::fs::createUniqueDirectory(Model, TmpDir))
+    return applyError(error("cannot create a temporary directory beside '" +
+                            OutputPath + "': " + EC.message()));
+  SmallString<256> Result(TmpDir);
+  sys::path::append(Result, sys::path::filename(OutputPath));
+  auto Cleanup = [&] { sys::fs::remove_directories(TmpDir); };
+
+  StringMap<uint64_t> Bodies;
+  for (const auto &E : *In)
+    Bodies[E.getKey()] = E.getValue().Size;
+  std::vector<Placement> P = placements(*Lock, *In, Bodies);
+  if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Result))
+    return applyError(std::move(E)); // The log stays in TmpDir.
+  uint64_t Start = 0;
+  auto V = verify(Result, *Lock, *In, P, Start, Bodies);
+  if (!V) {
+    Cleanup();
+    return applyError(V.takeError());
+  }
+  unsigned Runs = 1;
+  if (someMoved(*V)) {
+    // BOLT re-encoded some function to another size: pad by what it emitted.
+    P = placements(*Lock, *In, Bodies);
+    if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Result))
+      return applyError(std::move(E));
+    ++Runs;
+    V = verify(Result, *Lock, *In, P, Start, Bodies);
+    if (!V) {
+      Cleanup();
+      return applyError(V.takeError());
+    }
+  }
+
+  // Step 4.
+  if (!SmokeCommand.empty())
+    if (Error E = runSmoke(Result)) {
+      Cleanup();
+      return applyError(std::move(E));
+    }
+
+  // Step 5.
+  if (std::error_code EC = sys::fs::rename(Result, OutputPath)) {
+    Cleanup();
+    return applyError(fileError(OutputPath,
+                                "cannot be written: " + EC.message()));
+  }
+  Cleanup();
+
+  raw_ostream &OS = outs();
+  unsigned OK = 0, Moved = 0, Missing = 0;
+  OS << "hotlayout apply: " << BinaryPath << " -> " << OutputPath << " ("
+     << Lock->Plan.LineSize << " B lines, llvm-bolt run " << Runs
+     << (Runs == 1 ? " time" : " times") << ")\n";
+  OS << "hot text at 0x" << utohexstr(Start, /*LowerCase=*/true) << "\n";
+  OS << "FUNCTION  OFFSET  ACTUAL  ADDRESS  STATUS\n";
+  for (const Verdict &D : *V) {
+    OS << D.Locked->Name << "  " << D.Locked->Offset << "  ";
+    if (D.Out)
+      OS << D.Actual << "  0x"
+         << utohexstr(D.Out->Address, /*LowerCase=*/true) << "  ";
+    else
+      OS << "-  -  ";
+    if (D.OK) {
+      ++OK;
+      OS << "OK\n";
+    } else {
+      ++(D.Out ? Moved : Missing);
+      OS << (D.Out ? "MOVED" : "MISSING") << " (" << D.Why << ")\n";
+    }
+  }
+  OS << V->size() << " locked functions: " << OK << " at their offsets, "
+     << Moved << " moved, " << Missing << " missing\n";
+  return OK == V->size() ? ExitClean : ExitFindings;
+}
+
+} // namespace hotlayout
