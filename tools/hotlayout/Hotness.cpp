@@ -55,11 +55,11 @@ std::optional<double> BlockFrequencies::ratioToEntry(uint64_t Address) const {
   return double(B.Freq) / double(std::max<uint64_t>(B.EntryFreq, 1));
 }
 
-/// The function name a .fdata location refers to, or "" when it names none.
-static StringRef fdataFunction(StringRef Kind, StringRef Name) {
-  if (Kind == "1")
-    return Name;
-  if (Kind == "2")
+StringRef fdataFunction(StringRef Kind, StringRef Name) {
+  // BOLT suffixes a local symbol's name with /N (or /file/N) whatever the
+  // record kind: perf2bolt and instrumentation write `1 luaV_execute/1`
+  // for a symbol the linker made local. No C or C++ symbol contains '/'.
+  if (Kind == "1" || Kind == "2")
     return Name.split('/').first;
   return "";
 }

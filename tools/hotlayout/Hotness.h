@@ -44,6 +44,11 @@ private:
   std::vector<compat::MappedBlock> Blocks; ///< With frequencies, by address.
 };
 
+/// The function a BOLT .fdata location names: \p Name without BOLT's /N (or
+/// /file/N) suffix for symbol kinds 1 and 2, or "" for kind 0 (an address in
+/// a DSO).
+llvm::StringRef fdataFunction(llvm::StringRef Kind, llvm::StringRef Name);
+
 /// Intra-function taken-branch counts from a BOLT .fdata profile.
 class BranchProfile {
 public:

@@ -117,16 +117,6 @@ struct FunctionCounts {
 };
 } // namespace
 
-/// The function a record names (kind 1: a symbol; kind 2: a local symbol,
-/// "name/N"), or "" for other kinds. As Hotness.cpp reads them.
-static StringRef recordFunction(StringRef Kind, StringRef Name) {
-  if (Kind == "1")
-    return Name;
-  if (Kind == "2")
-    return Name.split('/').first;
-  return "";
-}
-
 /// Step 2, second pass: the profile was already checked by
 /// BranchProfile::read, so lines it skipped are skipped here too.
 static Expected<FunctionCounts> countFunctions(StringRef Path) {
@@ -142,8 +132,8 @@ static Expected<FunctionCounts> countFunctions(StringRef Path) {
     if (F.size() != 8 || F[5].getAsInteger(16, To) ||
         F[7].getAsInteger(10, Count))
       continue;
-    StringRef From = recordFunction(F[0], F[1]);
-    StringRef Dest = recordFunction(F[3], F[4]);
+    StringRef From = fdataFunction(F[0], F[1]);
+    StringRef Dest = fdataFunction(F[3], F[4]);
     if (!From.empty())
       C.Count[From] += Count;
     if (!Dest.empty() && Dest != From) {
