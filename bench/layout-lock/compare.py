@@ -3,16 +3,9 @@
 BOLT's 'name/1' suffix of local symbols stripped), how many keep their exact address and their
 address mod 64 from A1 to A2, B1 to B2, ... Prints one CSV row per function and a summary."""
 import sys, subprocess, collections, re
+from hot import rank
 fdata, n, bins = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-w = collections.Counter()
-for line in open(fdata):
-    f = line.split()
-    if len(f) != 8 or f[0] != '1':
-        continue
-    a, b, c = f[1], f[4], int(f[7])
-    w[a] += c
-    if b != a and f[3] == '1':
-        w[b] += c
+w = rank(fdata)
 def base(s): return re.sub(r'/\d+$', '', s)
 hot = [base(k) for k, _ in w.most_common(n)]
 def addrs(path):
