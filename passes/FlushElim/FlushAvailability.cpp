@@ -851,10 +851,7 @@ int FlushAvailabilitySolver::pickWitness(
   for (unsigned G : State.set_bits()) {
     if (G == SiteFact || !CoveredBy[SiteFact].test(G))
       continue;
-    bool WitnessRemoved = any_of(Result.Redundant, [&](const RedundantFlush &R) {
-      return R.Elided == Facts[G].Witness;
-    });
-    if (!WitnessRemoved)
+    if (!Result.redundancyOf(Facts[G].Witness))
       return G;
     if (Fallback < 0)
       Fallback = G;
@@ -942,10 +939,8 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
   // B covers C, C's bytes have been clean since A.
   for (RedundantFlush &R : Result.Redundant)
     for (unsigned Hops = 0; Hops < Result.Redundant.size(); ++Hops) {
-      auto Next = find_if(Result.Redundant, [&](const RedundantFlush &O) {
-        return O.Elided == R.Witness;
-      });
-      if (Next == Result.Redundant.end())
+      const RedundantFlush *Next = Result.redundancyOf(R.Witness);
+      if (!Next)
         break;
       R.Witness = Next->Witness;
     }
@@ -955,10 +950,8 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
   for (unsigned F : Rec.OnEveryReturn->set_bits()) {
     const Fact &Fa = Facts[F];
     // A removed flush cannot vouch for a caller's; its witness is listed.
-    bool Removed = any_of(Result.Redundant, [&](const RedundantFlush &R) {
-      return R.Elided == Fa.Witness;
-    });
-    if (Fa.SiteIndex < 0 || Removed || !isSummarisable(Fa.Range.Begin) ||
+    if (Fa.SiteIndex < 0 || Result.redundancyOf(Fa.Witness) ||
+        !isSummarisable(Fa.Range.Begin) ||
         (Fa.Range.End && !isSummarisable(Fa.Range.End)))
       continue;
     Result.Summary.FlushedOnReturn.push_back(Result.Sites[Fa.SiteIndex]);
@@ -1083,11 +1076,21 @@ FlushAvailabilityAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
 // print<flushelim>
 //===----------------------------------------------------------------------===//
 
+const FlushSite *FlushAvailability::siteOf(const CallBase *Call) const {
+  auto It = find_if(Sites, [&](const FlushSite &S) { return S.Call == Call; });
+  return It == Sites.end() ? nullptr : &*It;
+}
+
+RedundantFlush *FlushAvailability::redundancyOf(const CallBase *Call) {
+  auto It = find_if(Redundant,
+                    [&](const RedundantFlush &R) { return R.Elided == Call; });
+  return It == Redundant.end() ? nullptr : &*It;
+}
+
 static void printSiteRef(raw_ostream &OS, const FlushAvailability &A,
                          const CallBase *Call) {
-  auto It = find_if(A.Sites, [&](const FlushSite &S) { return S.Call == Call; });
-  if (It != A.Sites.end()) {
-    OS << "#" << (It - A.Sites.begin());
+  if (const FlushSite *Site = A.siteOf(Call)) {
+    OS << "#" << (Site - A.Sites.begin());
     return;
   }
   OS << "@" << Call->getFunction()->getName() << ":" << *Call;

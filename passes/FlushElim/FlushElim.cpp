@@ -71,13 +71,10 @@ std::string describeBlocker(const Instruction &I) {
 
 void emitKeptRemark(OptimizationRemarkEmitter &ORE, const KeptFlush &K,
                     const FlushAvailability &A) {
-  auto Kind = [&](const CallBase *C) {
-    auto It = find_if(A.Sites, [&](const FlushSite &S) { return S.Call == C; });
-    return It == A.Sites.end() ? StringRef("flush") : It->Kind->Display;
-  };
   ORE.emit([&] {
     OptimizationRemarkMissed R(DEBUG_TYPE, "FlushKept", K.Kept);
-    R << "kept " << ore::NV("Kind", Kind(K.Kept)) << ": the flush at "
+    R << "kept " << ore::NV("Kind", A.siteOf(K.Kept)->Kind->Display)
+      << ": the flush at "
       << ore::NV("Earlier", K.Earlier->getDebugLoc()) << " covers its range but "
       << ore::NV("Reason", describeKeptReason(K.Why));
     if (K.Blocker)
@@ -109,10 +106,6 @@ OptimizationRemark removedRemark(const FlushSite &Site, const CallBase &Witness,
   return R;
 }
 
-const FlushSite *siteOf(const FlushAvailability &A, const CallBase *Call) {
-  auto It = find_if(A.Sites, [&](const FlushSite &S) { return S.Call == Call; });
-  return It == A.Sites.end() ? nullptr : &*It;
-}
 
 /// Applies the decisions for one function; returns true if it changed.
 /// \p AllElided holds every flush any function will lose: one of them is
@@ -125,7 +118,7 @@ bool applyDecisions(const FlushAvailability &A, OptimizationRemarkEmitter &ORE,
   }
   for (const PartiallyCoveredFlush &P : A.Partial) {
     ++NumPartial;
-    emitPartialRemark(ORE, P, siteOf(A, P.Later)->Kind->Display);
+    emitPartialRemark(ORE, P, A.siteOf(P.Later)->Kind->Display);
   }
 
   if (Mode == FlushElimMode::Profile) {
@@ -141,7 +134,7 @@ bool applyDecisions(const FlushAvailability &A, OptimizationRemarkEmitter &ORE,
   bool Changed = false;
   SmallPtrSet<const CallBase *, 8> Elided;
   for (const RedundantFlush &R : A.Redundant) {
-    const FlushSite &Site = *siteOf(A, R.Elided);
+    const FlushSite &Site = *A.siteOf(R.Elided);
     auto WitnessKind = decodeFlushSite(*R.Witness);
     if (!WitnessKind || AllElided.count(R.Witness) ||
         !DebugCounter::shouldExecute(RemoveCounter))

@@ -91,6 +91,14 @@ struct FlushAvailability {
   /// then nothing is redundant.
   bool GaveUp = false;
 
+  /// The site of \p Call, or null when \p Call is no flush site here.
+  const FlushSite *siteOf(const llvm::CallBase *Call) const;
+  /// The decision that \p Call is redundant, or null when it stays.
+  RedundantFlush *redundancyOf(const llvm::CallBase *Call);
+  const RedundantFlush *redundancyOf(const llvm::CallBase *Call) const {
+    return const_cast<FlushAvailability *>(this)->redundancyOf(Call);
+  }
+
   void print(llvm::raw_ostream &OS, const llvm::Function &F) const;
 };
 
