@@ -204,7 +204,8 @@ InstSizeEstimator::blockBounds(const MachineFunction &MF) const {
 /// before the span included), is within rel8's reach.
 uint64_t InstSizeEstimator::exitBranchGrowth(const MachineInstr &MI,
                                              const BlockSet &Span,
-                                             const LayoutBounds &Bounds) const {
+                                             const LayoutBounds &Bounds,
+                                             unsigned TopIndex) const {
   if (!UseEncoder || !MI.isBranch() || MI.isIndirectBranch())
     return 0;
   for (const MachineOperand &MO : MI.operands()) {
@@ -216,11 +217,7 @@ uint64_t InstSizeEstimator::exitBranchGrowth(const MachineInstr &MI,
       return BranchRelaxGrowth;
     // hotalign's own padding goes right before the span's top block, so
     // only an exit to a block above the span crosses it.
-    auto Top = Bounds.Index.find(*Span.begin());
-    for (const MachineBasicBlock *B : Span)
-      if (Bounds.Index.lookup(B) < Top->second)
-        Top = Bounds.Index.find(B);
-    uint64_t Between = To->second < Top->second ? MaxOwnPadding : 0;
+    uint64_t Between = To->second < TopIndex ? MaxOwnPadding : 0;
     for (unsigned N = std::min(From->second, To->second),
                   E = std::max(From->second, To->second);
          N <= E; ++N)
@@ -271,6 +268,8 @@ InstSizeEstimator::spanSize(ArrayRef<const MachineBasicBlock *> Blocks) const {
   SmallPtrSet<const MachineBasicBlock *, 8> Span(Blocks.begin(), Blocks.end());
   const MachineFunction &MF = *Blocks.front()->getParent();
   LayoutBounds Bounds = blockBounds(MF);
+  // Blocks are in layout order: the first is the span's top block.
+  unsigned TopIndex = Bounds.Index.lookup(Blocks.front());
   uint64_t FunctionBytes = 0;
   for (uint64_t B : Bounds.Bytes)
     FunctionBytes += B;
@@ -284,7 +283,7 @@ InstSizeEstimator::spanSize(ArrayRef<const MachineBasicBlock *> Blocks) const {
       for (const MachineInstr &MI : MBB->instrs()) {
         Bytes += instSize(MI, Span, LongBranches);
         if (!LongBranches)
-          Bytes += exitBranchGrowth(MI, Span, Bounds);
+          Bytes += exitBranchGrowth(MI, Span, Bounds, TopIndex);
       }
       Bytes += aarch64Additions(*MBB, Span, FunctionBytes);
     }

@@ -64,7 +64,8 @@ private:
   };
   LayoutBounds blockBounds(const llvm::MachineFunction &MF) const;
   uint64_t exitBranchGrowth(const llvm::MachineInstr &MI, const BlockSet &Span,
-                            const LayoutBounds &Bounds) const;
+                            const LayoutBounds &Bounds,
+                            unsigned TopIndex) const;
   uint64_t aarch64Additions(const llvm::MachineBasicBlock &MBB,
                             const BlockSet &Span,
                             uint64_t FunctionBytes) const;
