@@ -121,6 +121,29 @@ bool BinaryFile::isBOLTRewritten() const {
   });
 }
 
+BinaryKind BinaryFile::kind() const {
+  if (Obj->getEType() != ELF::ET_DYN)
+    return BinaryKind::Executable;
+  // open() accepts ELF64 little-endian only.
+  const auto &ELFFile = cast<ELF64LEObjectFile>(*Obj).getELFFile();
+  if (auto Phdrs = ELFFile.program_headers()) {
+    if (any_of(*Phdrs, [](const auto &P) { return P.p_type == ELF::PT_INTERP; }))
+      return BinaryKind::PIE;
+  } else {
+    consumeError(Phdrs.takeError());
+  }
+  // A static PIE has no interpreter; linkers mark it DF_1_PIE.
+  if (auto Dyn = ELFFile.dynamicEntries()) {
+    if (any_of(*Dyn, [](const auto &D) {
+          return D.d_tag == ELF::DT_FLAGS_1 && (D.getVal() & ELF::DF_1_PIE);
+        }))
+      return BinaryKind::PIE;
+  } else {
+    consumeError(Dyn.takeError());
+  }
+  return BinaryKind::SharedObject;
+}
+
 bool BinaryFile::hasBBAddrMap() const {
   return any_of(Obj->sections(), [](const ELFSectionRef &Sec) {
     return Sec.getType() == ELF::SHT_LLVM_BB_ADDR_MAP;

@@ -47,6 +47,14 @@ struct CodeRange {
   bool hasName(llvm::StringRef N) const;
 };
 
+/// How a linked binary is loaded. BOLT rewrites all three; only the first
+/// two can be run, so only they can be profiled by instrumentation.
+enum class BinaryKind {
+  Executable,   ///< ET_EXEC: loaded at its link-time addresses.
+  PIE,          ///< ET_DYN with a program interpreter (or DF_1_PIE).
+  SharedObject, ///< ET_DYN loaded by some program.
+};
+
 /// An ELF64 little-endian x86-64 or AArch64 executable, PIE or shared
 /// object.
 class BinaryFile {
@@ -63,6 +71,8 @@ public:
   /// .bolt.org.* sections): any .llvm_bb_addr_map then describes the code
   /// before rewriting.
   bool isBOLTRewritten() const;
+
+  BinaryKind kind() const;
 
   /// True when the binary has a .llvm_bb_addr_map section.
   bool hasBBAddrMap() const;

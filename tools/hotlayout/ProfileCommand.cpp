@@ -364,6 +364,14 @@ static Error profile() {
   auto File = openForBolt(*Binary, Req);
   if (!File)
     return File.takeError();
+  if (!FromPerf && (*File)->kind() == BinaryKind::SharedObject)
+    return fileError(*Binary,
+                     "is a shared object, not a program: hotlayout profile "
+                     "runs the binary it instruments. Profile the program "
+                     "that loads it, or record that program with perf on a "
+                     "CPU with LBR and convert the recording for the "
+                     "library: hotlayout profile -o " + OutputPath +
+                         " --perf-data perf.data " + ProgramName);
   auto Tools = BoltTools::find(BoltDir, /*NeedInstrumentationRuntime=*/!FromPerf);
   if (!Tools)
     return Tools.takeError();
