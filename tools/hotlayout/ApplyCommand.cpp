@@ -1,14 +1,17 @@
 //===- ApplyCommand.cpp - hotlayout apply: put locked functions in place --===//
 //
-// `hotlayout apply BINARY --lock layout.lock -o OUT [--smoke CMD]` drives
-// llvm-bolt to lay the hot text out as the lock says (each locked function
-// at hot-text start + its locked offset), then reads OUT back and reports,
-// per locked function, where it landed.
+// `hotlayout apply BINARY --lock layout.lock -o OUT [--profile P.fdata]
+// [--smoke CMD]` drives llvm-bolt to lay the hot text out as the lock says
+// (each locked function at hot-text start + its locked offset; with a
+// profile, each function's blocks in BOLT's profile order and its never-run
+// blocks moved out of the hot text), then reads OUT back and reports, per
+// locked function, where it landed.
 //
 //  1. Check the inputs: BINARY is a linked ELF with .symtab and static
 //     relocations (BOLT can only move functions with them); the lock
 //     parses; it names functions of BINARY (else it is a lock of another
-//     program); OUT is not BINARY.
+//     program); the profile, if any, names functions of BINARY (else it
+//     was recorded from another program); OUT is not BINARY.
 //  2. In a temporary directory beside OUT (same file system, so the final
 //     rename is atomic): write the function order (the lock's, by offset)
 //     and run llvm-bolt with -reorder-functions=user, every function aligned
@@ -32,6 +35,7 @@
 #include "BinaryFile.h"
 #include "BoltDriver.h"
 #include "Commands.h"
+#include "Hotness.h"
 #include "LayoutLock.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -82,6 +86,14 @@ static cl::opt<std::string> OutputPath("o", cl::Required,
                                        cl::value_desc("file"),
                                        cl::sub(ApplySubcommand),
                                        cl::cat(ApplyCategory));
+
+static cl::opt<std::string> ProfilePath(
+    "profile",
+    cl::desc("BOLT profile of BINARY or of an earlier build of it (hotlayout "
+             "profile): BOLT then orders each function's blocks by it "
+             "(ext-tsp) and moves never-run blocks out of the hot text; "
+             "without it blocks keep their order"),
+    cl::value_desc("fdata"), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
 static cl::opt<std::string> SmokeCommand(
     "smoke",
@@ -188,9 +200,34 @@ static std::string padFunctionPattern(StringRef Name) {
   return Regex::escape(Name) + "(/.*)?";
 }
 
+/// The functions --profile names that the lock does not, hottest first:
+/// they follow the locked ones in the function order. BOLT numbers
+/// -function-order entries from 0 and then every other profiled function
+/// from 0 again, so without them in the order file they interleave with
+/// the locked functions (seen: crtbegin's deregister_tm_clones first, every
+/// locked offset after it off). Names the symbol table does not list (those
+/// crtbegin functions have no st_size) are kept: BOLT knows them.
+static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
+                                                  const LayoutLock &Lock) {
+  StringMap<bool> Locked;
+  for (const PlacedFunction &F : Lock.Plan.Functions)
+    Locked[F.Name] = true;
+  std::vector<std::pair<uint64_t, std::string>> Hot;
+  for (const auto &E : Counts.Count)
+    if (!Locked.count(E.getKey()))
+      Hot.push_back({E.getValue(), E.getKey().str()});
+  llvm::sort(Hot, [](const auto &A, const auto &B) {
+    return A.first != B.first ? A.first > B.first : A.second < B.second;
+  });
+  std::vector<std::string> Names;
+  for (auto &H : Hot)
+    Names.push_back(std::move(H.second));
+  return Names;
+}
+
 static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
                      const LayoutLock &Lock, ArrayRef<Placement> P,
-                     StringRef Result) {
+                     ArrayRef<std::string> Followers, StringRef Result) {
   SmallString<256> OrderPath(TmpDir), LogPath(TmpDir);
   sys::path::append(OrderPath, "function-order.txt");
   sys::path::append(LogPath, "bolt.log");
@@ -201,11 +238,13 @@ static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
       return fileError(OrderPath, "cannot be written: " + EC.message());
     for (const Placement &X : P)
       OS << X.Locked->Name << "\n";
+    for (const std::string &Name : Followers)
+      OS << Name << "\n";
   }
   std::string Line = std::to_string(Lock.Plan.LineSize);
   // -use-compact-aligner=false: the compact aligner skips aligning small
-  // functions; every locked offset is a line boundary. Blocks keep their
-  // order (no profile: -reorder-blocks stays at its default, none).
+  // functions; every locked offset is a line boundary. Without a profile
+  // blocks keep their order (-reorder-blocks stays at its default, none).
   std::vector<std::string> Args = {Tools.LLVMBolt,
                                    BinaryPath,
                                    "-o",
@@ -216,6 +255,12 @@ static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
                                    "-align-functions-max-bytes=" + Line,
                                    "-use-compact-aligner=false",
                                    "-use-old-text=0"};
+  // Splitting leaves only the run blocks at the locked offset, so a
+  // function grows less against its reservation when cold code is added.
+  if (!ProfilePath.empty())
+    Args.insert(Args.end(), {"-data=" + ProfilePath,
+                             "-reorder-blocks=ext-tsp", "-split-functions",
+                             "-split-all-cold"});
   for (const Placement &X : P)
     if (X.Padding)
       Args.push_back("-pad-funcs=" + padFunctionPattern(X.Locked->Name) + ":" +
@@ -365,6 +410,17 @@ int runApplyCommand() {
                       "' has none of them: it is a lock from another "
                       "program (planned for '" + Lock->Binary +
                       "'); plan one for this binary with hotlayout plan"));
+  std::vector<std::string> Followers;
+  if (!ProfilePath.empty()) {
+    auto Counts = FunctionCounts::read(ProfilePath);
+    if (!Counts)
+      return applyError(Counts.takeError());
+    if (Error E = Counts->checkNamesSome(
+            ProfilePath, BinaryPath,
+            [&](StringRef Name) { return In->count(Name) != 0; }))
+      return applyError(std::move(E));
+    Followers = profiledFollowers(*Counts, *Lock);
+  }
   if (sys::fs::equivalent(BinaryPath, OutputPath))
     return applyError(fileError(OutputPath, "is the input binary; apply never "
                                             "modifies its input: choose "
@@ -374,8 +430,15 @@ int runApplyCommand() {
     return applyError(Tools.takeError());
 
   // Step 2, in a directory beside OUT.
-  SmallString<256> Model(sys::path::parent_path(OutputPath));
-  sys::path::append(Model, ".hotlayout-apply-%%%%%%");
+  // An absolute model: createUniqueDirectory puts a relative one under the
+  // system temp directory, where `-o sub/out` found no `sub` and a rename
+  // to the output could cross file systems.
+  SmallString<256> Model(OutputPath);
+  if (std::error_code EC = sys::fs::make_absolute(Model))
+    return applyError(fileError(OutputPath, "has no absolute path: " +
+                                                EC.message()));
+  sys::path::remove_filename(Model);
+  sys::path::append(Model, ".hotlayout-apply");
   SmallString<256> TmpDir;
   if (std::error_code EC = sys::fs::createUniqueDirectory(Model, TmpDir))
     return applyError(error("cannot create a temporary directory beside '" +
@@ -388,7 +451,7 @@ int runApplyCommand() {
   for (const auto &E : *In)
     Bodies[E.getKey()] = E.getValue().Size;
   std::vector<Placement> P = placements(*Lock, *In, Bodies);
-  if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Result))
+  if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Followers, Result))
     return applyError(std::move(E)); // The log stays in TmpDir.
   uint64_t Start = 0;
   auto V = verify(Result, *Lock, *In, P, Start, Bodies);
@@ -400,7 +463,7 @@ int runApplyCommand() {
   if (someMoved(*V)) {
     // BOLT re-encoded some function to another size: pad by what it emitted.
     P = placements(*Lock, *In, Bodies);
-    if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Result))
+    if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Followers, Result))
       return applyError(std::move(E));
     ++Runs;
     V = verify(Result, *Lock, *In, P, Start, Bodies);
@@ -429,7 +492,10 @@ int runApplyCommand() {
   unsigned OK = 0, Moved = 0, Missing = 0;
   OS << "hotlayout apply: " << BinaryPath << " -> " << OutputPath << " ("
      << Lock->Plan.LineSize << " B lines, llvm-bolt run " << Runs
-     << (Runs == 1 ? " time" : " times") << ")\n";
+     << (Runs == 1 ? " time" : " times");
+  if (!ProfilePath.empty())
+    OS << ", blocks by " << ProfilePath;
+  OS << ")\n";
   OS << "hot text at 0x" << utohexstr(Start, /*LowerCase=*/true) << "\n";
   OS << "FUNCTION  OFFSET  ACTUAL  ADDRESS  STATUS\n";
   for (const Verdict &D : *V) {

@@ -140,4 +140,53 @@ uint64_t BranchProfile::backEdgeCount(const CodeRange &Function,
   return Count;
 }
 
+Expected<FunctionCounts> FunctionCounts::read(StringRef Path) {
+  // Lines BranchProfile::read accepts but does not use (memory records,
+  // markers) are skipped here too.
+  if (auto Checked = BranchProfile::read(Path); !Checked)
+    return Checked.takeError();
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+  FunctionCounts C;
+  SmallVector<StringRef, 8> F;
+  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
+    F.clear();
+    SplitString(Line.trim(), F);
+    uint64_t To = 0, Count = 0;
+    if (F.size() != 8 || F[5].getAsInteger(16, To) ||
+        F[7].getAsInteger(10, Count))
+      continue;
+    StringRef From = fdataFunction(F[0], F[1]);
+    StringRef Dest = fdataFunction(F[3], F[4]);
+    if (!From.empty())
+      C.Count[From] += Count;
+    if (!Dest.empty() && Dest != From) {
+      C.Count[Dest] += Count;
+      if (!From.empty() && To == 0)
+        C.Calls[{From.str(), Dest.str()}] += Count;
+    }
+  }
+  return C;
+}
+
+Error FunctionCounts::checkNamesSome(
+    StringRef ProfilePath, StringRef BinaryPath,
+    function_ref<bool(StringRef)> HasFunction) const {
+  std::string Unknown;
+  for (const auto &E : Count) {
+    if (HasFunction(E.getKey()))
+      return Error::success();
+    if (Unknown.empty() || E.getKey() < StringRef(Unknown))
+      Unknown = E.getKey().str();
+  }
+  if (Count.empty())
+    return Error::success();
+  return fileError(ProfilePath, "names no function of '" + BinaryPath +
+                                    "' (it names " + Twine(Count.size()) +
+                                    ", e.g. '" + Unknown +
+                                    "'); was it recorded from another "
+                                    "binary?");
+}
+
 } // namespace hotlayout

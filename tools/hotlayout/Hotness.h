@@ -15,10 +15,12 @@
 #include "Compat.h"
 #include "LoopFinder.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +75,25 @@ private:
   const std::vector<Branch> *branchesOf(const CodeRange &Function) const;
 
   llvm::StringMap<std::vector<Branch>> ByFunction;
+};
+
+/// Per-function sums of a BOLT .fdata profile: what `plan` orders by and
+/// what tells a profile of another program from one of this binary.
+struct FunctionCounts {
+  llvm::StringMap<uint64_t> Count; ///< Branch counts by function name.
+  /// Call counts (branches to a function's entry) by (caller, callee).
+  std::map<std::pair<std::string, std::string>, uint64_t> Calls;
+
+  /// Reads \p Path, checked as BranchProfile::read checks it.
+  static llvm::Expected<FunctionCounts> read(llvm::StringRef Path);
+
+  /// An error when the profile names functions and \p HasFunction knows
+  /// none of them: it was recorded from another program. A profile of an
+  /// earlier build names mostly the same functions and passes; BOLT itself
+  /// matches what changed.
+  llvm::Error
+  checkNamesSome(llvm::StringRef ProfilePath, llvm::StringRef BinaryPath,
+                 llvm::function_ref<bool(llvm::StringRef)> HasFunction) const;
 };
 
 } // namespace hotlayout

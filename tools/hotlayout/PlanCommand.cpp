@@ -109,42 +109,6 @@ static cl::opt<unsigned>
                           "0: all hot ones (default 0)"),
                  cl::init(0), cl::sub(PlanSubcommand), cl::cat(PlanCategory));
 
-namespace {
-/// Step 2's sums.
-struct FunctionCounts {
-  StringMap<uint64_t> Count; ///< By profile name.
-  std::map<std::pair<std::string, std::string>, uint64_t> Calls;
-};
-} // namespace
-
-/// Step 2, second pass: the profile was already checked by
-/// BranchProfile::read, so lines it skipped are skipped here too.
-static Expected<FunctionCounts> countFunctions(StringRef Path) {
-  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return fileError(Path, "cannot be read: " + Buffer.getError().message());
-  FunctionCounts C;
-  SmallVector<StringRef, 8> F;
-  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
-    F.clear();
-    SplitString(Line.trim(), F);
-    uint64_t To = 0, Count = 0;
-    if (F.size() != 8 || F[5].getAsInteger(16, To) ||
-        F[7].getAsInteger(10, Count))
-      continue;
-    StringRef From = fdataFunction(F[0], F[1]);
-    StringRef Dest = fdataFunction(F[3], F[4]);
-    if (!From.empty())
-      C.Count[From] += Count;
-    if (!Dest.empty() && Dest != From) {
-      C.Count[Dest] += Count;
-      if (!From.empty() && To == 0)
-        C.Calls[{From.str(), Dest.str()}] += Count;
-    }
-  }
-  return C;
-}
-
 static int planError(const Twine &Message) {
   return reportError("plan", createStringError(inconvertibleErrorCode(),
                                                Message));
@@ -187,34 +151,24 @@ int runPlanCommand() {
     ByName.erase(N.getKey());
 
   // Step 2.
-  if (auto Checked = BranchProfile::read(ProfilePath); !Checked)
-    return reportError("plan", Checked.takeError());
-  auto Counts = countFunctions(ProfilePath);
+  auto Counts = FunctionCounts::read(ProfilePath);
   if (!Counts)
     return reportError("plan", Counts.takeError());
+  if (Error E = Counts->checkNamesSome(
+          ProfilePath, BinaryPath,
+          [&](StringRef Name) { return ByName.count(Name) != 0; }))
+    return reportError("plan", std::move(E));
 
   // Step 3: counts per range (a range may be named by several aliases).
   std::vector<uint64_t> RangeCount(Ranges->size());
   std::vector<bool> Profiled(Ranges->size());
-  std::string Unknown;
   for (const auto &E : Counts->Count) {
     auto It = ByName.find(E.getKey());
-    if (It == ByName.end()) {
-      if (Unknown.empty() || E.getKey() < StringRef(Unknown))
-        Unknown = E.getKey().str();
+    if (It == ByName.end())
       continue;
-    }
     RangeCount[It->second] += E.getValue();
     Profiled[It->second] = true;
   }
-  if (!Counts->Count.empty() && std::none_of(Profiled.begin(), Profiled.end(),
-                                             [](bool B) { return B; }))
-    return reportError(
-        "plan", fileError(ProfilePath,
-                          "names no function of '" + BinaryPath +
-                              "' (it names " + Twine(Counts->Count.size()) +
-                              ", e.g. '" + Unknown +
-                              "'); was it recorded from another binary?"));
   std::vector<size_t> Hot;
   for (size_t I = 0; I < Ranges->size(); ++I)
     if (Profiled[I] && RangeCount[I] >= MinCount)
