@@ -18,6 +18,7 @@
 #   HOTLAYOUT    hotlayout CLI, for `hotlayout check` (default <repo>/build/bin/hotlayout)
 #   ROUNDS       timing rounds (overrides --quick)
 #   MACHINE_TAG  results folder suffix (default: hostname)
+#   RESULTS_DIR  results folder (overrides the two above; bench/run.sh sets it)
 #
 # Writes bench/results/<date>-<tag>/:
 #   align-layout.csv   per kernel, build and pad: loop start, size, lines, straddles,
@@ -59,7 +60,9 @@ done
 # One folder per machine and day, shared with other benches (files are
 # prefixed align-); a second sweep the same day goes to <date>-<tag>-2, ...
 out=$repo/bench/results/$(date +%Y-%m-%d)-$tag
-if [[ -e $out/align-summary.txt ]]; then
+if [[ -n ${RESULTS_DIR:-} ]]; then
+  out=$RESULTS_DIR
+elif [[ -e $out/align-summary.txt ]]; then
   n=2
   while [[ -e $out-$n/align-summary.txt ]]; do n=$((n + 1)); done
   out=$out-$n

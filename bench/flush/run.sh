@@ -7,6 +7,7 @@
 #   CLANG        compiler (default clang-22; must match the plugin's LLVM major)
 #   PLUGIN       hotlayout pass plugin (default <repo>/build/lib/libHotLayout.so)
 #   MACHINE_TAG  results folder suffix (default: hostname)
+#   RESULTS_DIR  results folder (overrides the two above; bench/run.sh sets it)
 #
 # Writes bench/results/<date>-<tag>/: flush.csv (raw samples), summary.txt
 # (machine, toolchain, per-size table), kernel-*.s (the flush loops as
@@ -37,7 +38,9 @@ if [[ $batched && ! -f $PLUGIN ]]; then
 fi
 
 out=$repo/bench/results/$(date +%Y-%m-%d)-$tag
-if [[ -e $out ]]; then
+if [[ -n ${RESULTS_DIR:-} ]]; then
+  out=$RESULTS_DIR
+elif [[ -e $out ]]; then
   n=2
   while [[ -e $out-$n ]]; do n=$((n + 1)); done
   out=$out-$n

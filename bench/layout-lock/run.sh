@@ -1,6 +1,7 @@
 #!/bin/bash
 # Layout lock on Lua 5.4 (Debian source): release-style change, shuffle spread, apply time.
-# env: ROUNDS (default 40), LUA_N (workload size, default 6 ~ 0.35 s), MACHINE_TAG, HOTLAYOUT, BOLT
+# env: ROUNDS (default 40), LUA_N (workload size, default 6 ~ 0.35 s), MACHINE_TAG, RESULTS_DIR
+#      (results folder; overrides MACHINE_TAG), HOTLAYOUT, BOLT
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 W=${WORK:-$ROOT/bench/work/lock}
@@ -8,13 +9,12 @@ H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
 BOLT=${BOLT:-/usr/lib/llvm-22/bin/llvm-bolt}
 ROUNDS=${ROUNDS:-40}; export LUA_N=${LUA_N:-6}
 TAG=${MACHINE_TAG:-$(date +%F)-$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/[^A-Za-z0-9]\+/-/g; s/-$//' | tr A-Z a-z)}
-R=$ROOT/bench/results/$TAG; mkdir -p "$R" "$W"
+R=${RESULTS_DIR:-$ROOT/bench/results/$TAG}; mkdir -p "$R" "$W"
 WL="$HERE/bench.lua $LUA_N"
 BOLTFLAGS="-reorder-functions=hfsort -reorder-blocks=ext-tsp -split-functions -split-all-cold"
 log() { echo "== $*" >&2; }
 
-log fetch; "$HERE/fetch.sh" "$W/src" >/dev/null
-S=$(ls -d "$W"/src/lua5.4-*/ | head -1)
+log fetch; S=$("$ROOT/bench/common/fetch-source.sh" lua5.4 "$W/src")
 # v2: one hot function edited, behaviour identical (alimit > 0 implies array != NULL).
 rm -rf "$W/src-v2"; mkdir -p "$W/src-v2"; cp -r "$S/src" "$W/src-v2/"
 sed -i 's|^const TValue \*luaH_getint (Table \*t, lua_Integer key) {$|&\n  if (l_unlikely(t->array == NULL \&\& t->alimit != 0)) return \&absentkey;  /* bench edit: never true */|' "$W/src-v2/src/ltable.c"
@@ -29,8 +29,8 @@ for v in 1 2; do $BOLT lua-v$v -o lua-v$v.bolt -data=p$v.fdata $BOLTFLAGS > bolt
 $H plan lua-v1 --profile p1.fdata -o v1.lock > plan-v1.txt 2>&1
 $H plan lua-v2 --profile p2.fdata --update v1.lock -o v2.lock > plan-v2.txt 2>&1
 set +e
-$H apply lua-v1 --lock v1.lock -o lua-v1.lock --smoke "{} $WL" > apply-v1.txt 2>&1; echo "apply v1 exit $?" >> apply-v1.txt
-$H apply lua-v2 --lock v2.lock -o lua-v2.lock --smoke "{} $WL" > apply-v2.txt 2>&1; echo "apply v2 exit $?" >> apply-v2.txt
+$H apply lua-v1 --lock v1.lock --profile p1.fdata -o lua-v1.lock --smoke "{} $WL" > apply-v1.txt 2>&1; echo "apply v1 exit $?" >> apply-v1.txt
+$H apply lua-v2 --lock v2.lock --profile p2.fdata -o lua-v2.lock --smoke "{} $WL" > apply-v2.txt 2>&1; echo "apply v2 exit $?" >> apply-v2.txt
 $H diff lua-v1.bolt lua-v2.bolt --profile p1.fdata > diff-bolt.txt 2>&1; echo "diff exit $?" >> diff-bolt.txt
 $H diff lua-v1.lock lua-v2.lock --profile p1.fdata > diff-lock.txt 2>&1; echo "diff exit $?" >> diff-lock.txt
 set -e
@@ -47,20 +47,23 @@ for s in 1 2 3 4 5 6 7 8; do
   "$HERE/link.sh" obj-v1 lua-s$s -Wl,--shuffle-sections=".text.*=$s"
   $H profile --quiet -o ps$s.fdata -- ./lua-s$s $WL >/dev/null
   $BOLT lua-s$s -o lua-s$s.bolt -data=ps$s.fdata $BOLTFLAGS > bolt-s$s.log 2>&1
-  set +e; $H apply lua-s$s --lock v1.lock -o lua-s$s.lock --smoke "{} $WL" > apply-s$s.txt 2>&1; echo "exit $?" >> apply-s$s.txt; set -e
-  echo "stock s$s $W/lua-s$s" >> list.txt; echo "bolt s$s $W/lua-s$s.bolt" >> list.txt; echo "lock s$s $W/lua-s$s.lock" >> list.txt
+  set +e; $H apply lua-s$s --lock v1.lock --profile ps$s.fdata -o lua-s$s.lock --smoke "{} $WL" > apply-s$s.txt 2>&1; echo "exit $?" >> apply-s$s.txt; set -e
+  for c in stock bolt lock; do
+    b=lua-s$s; [ $c = bolt ] && b=lua-s$s.bolt; [ $c = lock ] && b=lua-s$s.lock
+    printf '%s\ts%s\t%s %s\n' $c $s "$W/$b" "$WL" >> list.txt
+  done
 done
 tail -qn2 apply-s*.txt > "$R/lock-apply-shuffle.txt"
 log "timing $ROUNDS rounds"
-python3 "$HERE/timeit.py" "$ROUNDS" "$R/lock-times.csv" list.txt
-python3 "$HERE/analyze.py" "$R/lock-times.csv" > "$R/lock-spread.txt"
+python3 "$ROOT/bench/common/interleave.py" list.txt --rounds "$ROUNDS" --out "$R/lock-times.csv" --same-output
+python3 "$ROOT/bench/common/summarize.py" "$R/lock-times.csv" --baseline stock --png "$R/lock-spread.png" \
+  --title "Lua 5.4: 8 shuffled links per config" > "$R/lock-spread.txt"
 
 log "3. apply vs llvm-bolt wall time"
-echo "run,tool,seconds" > "$R/lock-tooltime.csv"
-for i in 1 2 3 4 5 6 7; do
-  t0=$(date +%s.%N); $H apply lua-v1 --lock v1.lock -o /tmp/lock-at.out >/dev/null 2>&1 || true; t1=$(date +%s.%N)
-  $BOLT lua-v1 -o /tmp/lock-bt.out -data=p1.fdata $BOLTFLAGS >/dev/null 2>&1; t2=$(date +%s.%N)
-  echo "$i,apply,$(echo "$t1 - $t0" | bc)" >> "$R/lock-tooltime.csv"; echo "$i,llvm-bolt,$(echo "$t2 - $t1" | bc)" >> "$R/lock-tooltime.csv"
-done
+# apply exits 1 when some function missed its offset: a finding, not a failed run.
+printf 'apply\tlua-v1\t%s apply lua-v1 --lock v1.lock --profile p1.fdata -o tool-apply.out >/dev/null || [ $? = 1 ]\n' "$H" > tools.txt
+printf 'llvm-bolt\tlua-v1\t%s lua-v1 -o tool-bolt.out -data=p1.fdata %s >/dev/null\n' "$BOLT" "$BOLTFLAGS" >> tools.txt
+python3 "$ROOT/bench/common/interleave.py" tools.txt --rounds 7 --out "$R/lock-tooltime.csv"
+python3 "$ROOT/bench/common/summarize.py" "$R/lock-tooltime.csv" --baseline llvm-bolt > "$R/lock-tooltime.txt"
 log done; echo "$R"
 "$HERE/summarize.sh" "$R" "$W"

@@ -3,7 +3,7 @@
 set -uo pipefail
 R=$1; W=$2; H=${HOTLAYOUT:-$(cd "$(dirname "$0")/../.." && pwd)/build/bin/hotlayout}
 {
-echo "# Layout lock on Lua 5.4 ($(ls -d "$W"/src/lua5.4-*/ | xargs basename), Debian source), $(date -u +%FT%TZ)"
+echo "# Layout lock on Lua 5.4 ($(cat "$W"/src/lua5.4.unpacked), Debian source), $(date -u +%FT%TZ)"
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores, kernel $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "toolchain: $(clang-22 --version | head -1); $(/usr/lib/llvm-22/bin/llvm-bolt --version 2>&1 | grep -m1 -i 'version')"
 echo
@@ -23,10 +23,5 @@ cat "$R/lock-spread.txt"
 echo "apply on the 8 shuffled builds:"; grep 'locked functions' "$R/lock-apply-shuffle.txt" | sort | uniq -c
 echo
 echo "## 3. Wall time, hotlayout apply vs plain llvm-bolt on lua-v1 (interleaved)"
-python3 - "$R/lock-tooltime.csv" <<'PY'
-import csv, sys, statistics as st, collections
-d = collections.defaultdict(list)
-for r in csv.DictReader(open(sys.argv[1])): d[r['tool']].append(float(r['seconds']))
-for k, v in d.items(): print(f"{k}: median {st.median(v):.3f} s, min {min(v):.3f} s, n={len(v)}")
-PY
+cat "$R/lock-tooltime.txt"
 } > "$R/lock-summary.txt"
