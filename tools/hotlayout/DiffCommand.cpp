@@ -13,7 +13,8 @@
 //     loop of every function of each.
 //  3. Match functions by name: the k-th range (in address order) carrying a
 //     name in A pairs with the k-th carrying it in B; aliases count as
-//     names. A function is hot when one of its loops is hot in A or in B.
+//     names. A function is hot when one of its loops is hot in A or in B
+//     (or, in a BOLT-rewritten binary, when --profile counts it).
 //  4. Match the loops of a pair by ordinal (the n-th loop by start address,
 //     hot or not); when the two have different loop counts, or loops of the
 //     same ordinal differ in size, the function "changed shape" and its
@@ -87,7 +88,8 @@ struct Side {
   size_t NotJudged = 0;
 
   bool isHot(size_t I) const {
-    return any_of(Loops[I], [](const JudgedLoop &L) { return L.V.Hot; });
+    return Judge.isHotFunction(Ranges[I]) ||
+           any_of(Loops[I], [](const JudgedLoop &L) { return L.V.Hot; });
   }
 };
 

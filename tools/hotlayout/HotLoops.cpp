@@ -86,12 +86,30 @@ HotLoopOptions::unknownFunction(ArrayRef<CodeRange> A,
   return std::nullopt;
 }
 
+/// The count of \p Function (under any of its names) in \p Counts.
+static uint64_t functionCount(const FunctionCounts &Counts,
+                              const CodeRange &Function) {
+  uint64_t N = Counts.Count.lookup(Function.Name);
+  for (const std::string &Alias : Function.Aliases)
+    N = std::max(N, Counts.Count.lookup(Alias));
+  return N;
+}
+
+bool HotnessJudge::isHotFunction(const CodeRange &Function) const {
+  return Rule == HotnessRule::ProfiledFunction &&
+         functionCount(*Functions, Function) >= MinCount;
+}
+
 Verdict HotnessJudge::judge(const CodeRange &Function, const Loop &L) const {
   Verdict V;
   switch (Rule) {
   case HotnessRule::Profile:
     V.Count = Profile->backEdgeCount(Function, L);
     V.Hot = *V.Count >= MinCount;
+    break;
+  case HotnessRule::ProfiledFunction:
+    V.FunctionCount = functionCount(*Functions, Function);
+    V.Hot = *V.FunctionCount >= MinCount && L.Innermost;
     break;
   case HotnessRule::BlockFrequency:
     V.FreqRatio = Freqs->ratioToEntry(L.Start);
@@ -118,6 +136,12 @@ std::string HotnessJudge::ruleText() const {
     return formatv("a branch back to the loop start taken at least {0} times "
                    "in {1}",
                    MinCount, ProfilePath);
+  case HotnessRule::ProfiledFunction:
+    return formatv("an innermost loop of a function counted at least {0} "
+                   "times in {1} (rewritten by BOLT: the profile's offsets "
+                   "describe the code before rewriting, its names still "
+                   "hold)",
+                   MinCount, ProfilePath);
   case HotnessRule::BlockFrequency:
     return formatv("first block at least {0}x as frequent as the function "
                    "entry (.llvm_bb_addr_map block frequencies)",
@@ -133,6 +157,8 @@ static StringRef ruleName(HotnessRule Rule) {
   switch (Rule) {
   case HotnessRule::Profile:
     return "profile";
+  case HotnessRule::ProfiledFunction:
+    return "profiled-function";
   case HotnessRule::BlockFrequency:
     return "block-frequency";
   case HotnessRule::Innermost:
@@ -144,7 +170,8 @@ static StringRef ruleName(HotnessRule Rule) {
 void HotnessJudge::writeJSON(json::OStream &J) const {
   J.attributeObject("hotness", [&] {
     J.attribute("rule", ruleName(Rule));
-    if (Rule == HotnessRule::Profile) {
+    if (Rule == HotnessRule::Profile ||
+        Rule == HotnessRule::ProfiledFunction) {
       J.attribute("profile", ProfilePath);
       J.attribute("min_count", int64_t(MinCount));
     }
@@ -160,6 +187,15 @@ Expected<HotnessJudge> makeJudge(const BinaryFile &File,
   J.ProfilePath = Opts.ProfilePath;
   J.MinCount = Opts.MinCount;
   J.MinLoopFreqRatio = Opts.MinLoopFreqRatio;
+  if (!Opts.ProfilePath.empty() && File.isBOLTRewritten()) {
+    // Back-edge offsets of the input's profile would land on other code.
+    auto Counts = FunctionCounts::read(Opts.ProfilePath);
+    if (!Counts)
+      return Counts.takeError();
+    J.Functions = std::move(*Counts);
+    J.Rule = HotnessRule::ProfiledFunction;
+    return J;
+  }
   if (!Opts.ProfilePath.empty()) {
     auto Profile = BranchProfile::read(Opts.ProfilePath);
     if (!Profile)
@@ -205,6 +241,8 @@ std::vector<JudgedLoop> judgeLoops(const LoopFinder &Finder,
 std::string evidenceText(const Verdict &V) {
   if (V.Count)
     return formatv("taken {0}", *V.Count);
+  if (V.FunctionCount)
+    return formatv("function {0}", *V.FunctionCount);
   if (V.FreqRatio)
     return formatv("freq {0:f1}x", *V.FreqRatio);
   return "innermost";

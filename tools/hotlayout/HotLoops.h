@@ -37,7 +37,10 @@ inline constexpr char HotLoopRulesHelp[] =
     "binary has .llvm_bb_addr_map block frequencies (clang "
     "-fbasic-block-address-map -mllvm -pgo-analysis-map=bb-freq), those whose "
     "first block runs at least --min-loop-freq-ratio times as often as the "
-    "function entry; else every innermost loop.";
+    "function entry; else every innermost loop. On a BOLT-rewritten binary "
+    "the profile's offsets describe the code before rewriting: a function is "
+    "hot when the profile counts it at least --min-count times (by name), "
+    "and so are its innermost loops.";
 
 /// --json, --line-size, --profile, --min-count, --min-loop-freq-ratio and
 /// --function, registered for one subcommand.
@@ -63,14 +66,20 @@ struct HotLoopOptions {
   llvm::cl::list<std::string> FunctionNames;
 };
 
-enum class HotnessRule { Profile, BlockFrequency, Innermost };
+enum class HotnessRule {
+  Profile,         ///< Back-edge counts of a profile of this binary.
+  ProfiledFunction, ///< BOLT output: functions by profile name, innermost loops.
+  BlockFrequency,
+  Innermost,
+};
 
 /// What is known about one loop's hotness.
 struct Verdict {
   bool Judged = true; ///< False when the rule has no data for this loop.
   bool Hot = false;
   std::optional<double> FreqRatio;
-  std::optional<uint64_t> Count;
+  std::optional<uint64_t> Count;         ///< Back-edge count.
+  std::optional<uint64_t> FunctionCount; ///< The function's count.
 };
 
 /// How the hot loops of one binary are told apart, with the data each rule
@@ -80,12 +89,17 @@ struct HotnessJudge {
   /// A .llvm_bb_addr_map was there but described pre-BOLT code.
   bool IgnoredStaleMap = false;
   std::optional<BranchProfile> Profile;
+  std::optional<FunctionCounts> Functions; ///< For ProfiledFunction.
   std::optional<BlockFrequencies> Freqs;
   std::string ProfilePath;
   uint64_t MinCount = 0;
   double MinLoopFreqRatio = 0;
 
   Verdict judge(const CodeRange &Function, const Loop &L) const;
+
+  /// True when the rule makes \p Function hot by itself, loops or not
+  /// (ProfiledFunction: its count reaches MinCount).
+  bool isHotFunction(const CodeRange &Function) const;
 
   /// One line for people: "every innermost loop (...)".
   std::string ruleText() const;
