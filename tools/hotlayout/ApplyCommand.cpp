@@ -41,12 +41,15 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
@@ -151,7 +154,16 @@ struct Verdict {
   std::optional<SymbolInfo> Out; ///< Unset: not in BINARY.
   int64_t Actual = 0;            ///< Offset from the hot text start.
   bool OK = false;
+  bool Stayed = false; ///< BOLT did not move it.
   std::string Why;
+};
+
+/// What one llvm-bolt run is asked to do.
+struct BoltRun {
+  std::vector<Placement> P;
+  std::vector<std::string> Followers; ///< Profiled, after the locked ones.
+  std::string SkipArgument;           ///< skipLabelsArgument()'s.
+  std::string Profile;                ///< Profile path, or "".
 };
 } // namespace
 
@@ -185,19 +197,24 @@ static Expected<SymbolTable> readSymbols(const BinaryFile &File) {
 /// the pad aims at the middle of that line, so BOLT emitting up to half a
 /// line more or less than \p Body says (it does: sizes shift by a few
 /// bytes with where the code lands) changes nothing.
+/// Functions in \p Vacated (BOLT left them in place) leave a hole, as
+/// missing ones do.
 static std::vector<Placement>
 placements(const LayoutLock &Lock, const SymbolTable &In,
-           const StringMap<uint64_t> &Body) {
+           const StringMap<uint64_t> &Body, const StringSet<> &Vacated) {
   std::vector<Placement> P;
   const auto &Fs = Lock.Plan.Functions;
+  auto Present = [&](const PlacedFunction &F) {
+    return In.count(F.Name) && !Vacated.count(F.Name);
+  };
   for (size_t I = 0; I < Fs.size(); ++I) {
-    if (!In.count(Fs[I].Name))
+    if (!Present(Fs[I]))
       continue;
     // A function missing from BINARY leaves a hole the previous one's
     // padding covers; the last one pads to the end of its reservation.
     uint64_t End = Fs[I].Offset + Fs[I].Reserved;
     for (size_t J = I + 1; J < Fs.size(); ++J)
-      if (In.count(Fs[J].Name)) {
+      if (Present(Fs[J])) {
         End = Fs[J].Offset;
         break;
       }
@@ -245,8 +262,8 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
 }
 
 static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
-                     const LayoutLock &Lock, ArrayRef<Placement> P,
-                     ArrayRef<std::string> Followers, StringRef Result) {
+                     const LayoutLock &Lock, const BoltRun &Run,
+                     StringRef Result) {
   SmallString<256> OrderPath(TmpDir), LogPath(TmpDir);
   sys::path::append(OrderPath, "function-order.txt");
   sys::path::append(LogPath, "bolt.log");
@@ -255,9 +272,9 @@ static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
     raw_fd_ostream OS(OrderPath, EC, sys::fs::OF_Text);
     if (EC)
       return fileError(OrderPath, "cannot be written: " + EC.message());
-    for (const Placement &X : P)
+    for (const Placement &X : Run.P)
       OS << X.Locked->Name << "\n";
-    for (const std::string &Name : Followers)
+    for (const std::string &Name : Run.Followers)
       OS << Name << "\n";
   }
   std::string Line = std::to_string(Lock.Plan.LineSize);
@@ -276,11 +293,15 @@ static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
                                    "-use-old-text=0"};
   // Splitting leaves only the run blocks at the locked offset, so a
   // function grows less against its reservation when cold code is added.
-  if (!ProfilePath.empty())
-    Args.insert(Args.end(), {"-data=" + ProfilePath,
+  // -lite=0: in lite mode BOLT leaves functions without a profile where they
+  // are, and a locked function may have none in this build's profile.
+  if (!Run.Profile.empty())
+    Args.insert(Args.end(), {"-data=" + Run.Profile, "-lite=0",
                              "-reorder-blocks=ext-tsp", "-split-functions",
                              "-split-all-cold"});
-  for (const Placement &X : P)
+  if (!Run.SkipArgument.empty())
+    Args.push_back(Run.SkipArgument);
+  for (const Placement &X : Run.P)
     if (X.Padding)
       Args.push_back("-pad-funcs=" + padFunctionPattern(X.Locked->Name) + ":" +
                      std::to_string(X.Padding));
@@ -305,10 +326,12 @@ static std::string overflowBefore(const PlacedFunction &F,
 }
 
 /// Step 3. \p Bodies receives the bytes BOLT emitted for each function
-/// (its symbol's size less the padding asked for).
+/// (its symbol's size less the padding asked for), \p Intruders the
+/// functions outside the lock that BOLT put inside the locked hot text.
 static Expected<std::vector<Verdict>>
 verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
-       ArrayRef<Placement> P, uint64_t &Start, StringMap<uint64_t> &Bodies) {
+       ArrayRef<Placement> P, uint64_t &Start, StringMap<uint64_t> &Bodies,
+       StringSet<> &Intruders) {
   auto File = BinaryFile::open(Result);
   if (!File)
     return File.takeError();
@@ -327,8 +350,18 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
       First = It->second.Address - X.Locked->Offset;
   }
   Start = First.value_or(0);
+  uint64_t End = 0;
+  StringSet<> Locked;
   for (const PlacedFunction &F : Lock.Plan.Functions) {
-    Verdict D{&F, std::nullopt, 0, false, ""};
+    End = std::max(End, F.Offset + F.Reserved);
+    Locked.insert(F.Name);
+  }
+  for (const auto &E : *Out)
+    if (E.getValue().Address >= Start && E.getValue().Address < Start + End &&
+        !Locked.count(E.getKey()) && !E.getKey().contains(".cold"))
+      Intruders.insert(E.getKey());
+  for (const PlacedFunction &F : Lock.Plan.Functions) {
+    Verdict D{&F, std::nullopt, 0, false, false, ""};
     if (!In.count(F.Name)) {
       D.Why = "not in '" + BinaryPath + "'";
       V.push_back(D);
@@ -347,9 +380,10 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
       const Placement *X = find_if(P, [&](const Placement &Y) {
         return Y.Locked == &F;
       });
-      if (It->second.Address == In.lookup(F.Name).Address)
+      D.Stayed = It->second.Address == In.lookup(F.Name).Address;
+      if (D.Stayed)
         D.Why = "BOLT left it at its input address (it did not rewrite it; "
-                "see its log)";
+                "its space stays empty)";
       else if (X != P.end() && Bodies.lookup(F.Name) > X->Space)
         D.Why = "BOLT emitted " + std::to_string(Bodies.lookup(F.Name)) +
                 " bytes, more than the " + std::to_string(X->Space) +
@@ -372,10 +406,36 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
   return V;
 }
 
-/// True when some function BINARY has missed its offset (a missing one
-/// cannot be helped by running BOLT again).
+/// Copies the profile at \p From to \p To without the records that name a
+/// function of \p Names (with BOLT's /N suffix or without), so BOLT keeps
+/// those functions' blocks in their input order.
+static Error writeProfileWithout(StringRef From, const StringSet<> &Names,
+                                 StringRef To) {
+  auto Buffer = MemoryBuffer::getFile(From, /*IsText=*/true);
+  if (!Buffer)
+    return fileError(From, "cannot be read: " + Buffer.getError().message());
+  std::error_code EC;
+  raw_fd_ostream OS(To, EC, sys::fs::OF_Text);
+  if (EC)
+    return fileError(To, "cannot be written: " + EC.message());
+  SmallVector<StringRef, 8> Fields;
+  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
+    Fields.clear();
+    SplitString(Line, Fields);
+    if (none_of(Fields, [&](StringRef F) {
+          return Names.count(F.split('/').first);
+        }))
+      OS << Line << "\n";
+  }
+  return Error::success();
+}
+
+/// True when some function BINARY has missed its offset and another run
+/// may help: not a missing one, nor one BOLT did not move.
 static bool someMoved(ArrayRef<Verdict> V) {
-  return any_of(V, [](const Verdict &D) { return D.Out && !D.OK; });
+  return any_of(V, [](const Verdict &D) {
+    return D.Out && !D.OK && !D.Stayed;
+  });
 }
 
 /// Step 4: {} in the command becomes \p Path, single-quoted for the shell.
@@ -466,29 +526,70 @@ int runApplyCommand() {
   sys::path::append(Result, sys::path::filename(OutputPath));
   auto Cleanup = [&] { sys::fs::remove_directories(TmpDir); };
 
+  std::vector<std::string> Labels = untypedCodeLabels(**File);
+  SmallString<256> SkipPath(TmpDir);
+  sys::path::append(SkipPath, "skip-funcs.txt");
+  auto Skip = skipLabelsArgument(Labels, SkipPath);
+  if (!Skip) {
+    Cleanup();
+    return applyError(Skip.takeError());
+  }
+
   StringMap<uint64_t> Bodies;
   for (const auto &E : *In)
     Bodies[E.getKey()] = E.getValue().Size;
-  std::vector<Placement> P = placements(*Lock, *In, Bodies);
-  if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Followers, Result))
-    return applyError(std::move(E)); // The log stays in TmpDir.
+  BoltRun Run;
+  Run.Followers = std::move(Followers);
+  Run.SkipArgument = *Skip;
+  Run.Profile = ProfilePath;
+  StringSet<> Vacated, OwnOrder, Unordered;
   uint64_t Start = 0;
-  auto V = verify(Result, *Lock, *In, P, Start, Bodies);
-  if (!V) {
-    Cleanup();
-    return applyError(V.takeError());
-  }
-  unsigned Runs = 1;
-  while (someMoved(*V) && Runs < MaxBoltRuns) {
-    // BOLT re-encoded some function to another size: pad by what it emitted.
-    P = placements(*Lock, *In, Bodies);
-    if (Error E = runBolt(*Tools, TmpDir, *Lock, P, Followers, Result))
-      return applyError(std::move(E));
+  std::vector<Verdict> V;
+  unsigned Runs = 0;
+  for (bool Retry = true; Retry && Runs < MaxBoltRuns;) {
+    Run.P = placements(*Lock, *In, Bodies, Vacated);
+    if (Error E = runBolt(*Tools, TmpDir, *Lock, Run, Result))
+      return applyError(std::move(E)); // The log stays in TmpDir.
     ++Runs;
-    V = verify(Result, *Lock, *In, P, Start, Bodies);
-    if (!V) {
+    StringSet<> Intruders;
+    auto Verified =
+        verify(Result, *Lock, *In, Run.P, Start, Bodies, Intruders);
+    if (!Verified) {
       Cleanup();
-      return applyError(V.takeError());
+      return applyError(Verified.takeError());
+    }
+    V = std::move(*Verified);
+    // For the next run: pad by what BOLT emitted (it re-encodes code),
+    // leave the space of functions it did not move empty, and give back
+    // their input block order to functions the profile's order made
+    // outgrow their space.
+    Retry = someMoved(V);
+    for (const Verdict &D : V)
+      if (D.Stayed)
+        Retry |= Vacated.insert(D.Locked->Name).second;
+    if (Run.Profile.empty())
+      continue;
+    // BOLT orders profiled functions it cannot find by the -function-order
+    // name (e.g. _init in .init) among the locked ones: without their
+    // profile they go after them.
+    bool Changed = false;
+    for (const Placement &X : Run.P)
+      if (Bodies.lookup(X.Locked->Name) > X.Space)
+        Changed |= OwnOrder.insert(X.Locked->Name).second;
+    for (const auto &I : Intruders)
+      Changed |= Unordered.insert(I.getKey()).second;
+    if (Changed) {
+      StringSet<> Drop(Unordered);
+      for (const auto &F : OwnOrder)
+        Drop.insert(F.getKey());
+      SmallString<256> Filtered(TmpDir);
+      sys::path::append(Filtered, "profile.fdata");
+      if (Error E = writeProfileWithout(ProfilePath, Drop, Filtered)) {
+        Cleanup();
+        return applyError(std::move(E));
+      }
+      Run.Profile = std::string(Filtered);
+      Retry = true;
     }
   }
 
@@ -515,9 +616,33 @@ int runApplyCommand() {
   if (!ProfilePath.empty())
     OS << ", blocks by " << ProfilePath;
   OS << ")\n";
+  if (!Labels.empty())
+    OS << Labels.size() << " untyped code label"
+       << (Labels.size() == 1 ? "" : "s")
+       << " left where the linker put them (code between such labels may be "
+          "copied by address, as JIT templates are): "
+       << join(ArrayRef(Labels).take_front(3), ", ")
+       << (Labels.size() > 3 ? ", ..." : "") << "\n";
+  if (!OwnOrder.empty()) {
+    std::vector<StringRef> Names(OwnOrder.keys().begin(), OwnOrder.keys().end());
+    llvm::sort(Names);
+    OS << Names.size() << " function" << (Names.size() == 1 ? "" : "s")
+       << " kept their input block order (with the profile's they outgrew "
+          "their locked space): "
+       << join(Names, ", ") << "\n";
+  }
+  if (!Unordered.empty()) {
+    std::vector<StringRef> Names(Unordered.keys().begin(),
+                                 Unordered.keys().end());
+    llvm::sort(Names);
+    OS << Names.size() << " function" << (Names.size() == 1 ? "" : "s")
+       << " outside the lock landed among the locked ones (BOLT could not "
+          "order them by name) and were given to BOLT without a profile: "
+       << join(Names, ", ") << "\n";
+  }
   OS << "hot text at 0x" << utohexstr(Start, /*LowerCase=*/true) << "\n";
   OS << "FUNCTION  OFFSET  ACTUAL  ADDRESS  STATUS\n";
-  for (const Verdict &D : *V) {
+  for (const Verdict &D : V) {
     OS << D.Locked->Name << "  " << D.Locked->Offset << "  ";
     if (D.Out)
       OS << D.Actual << "  0x"
@@ -532,9 +657,9 @@ int runApplyCommand() {
       OS << (D.Out ? "MOVED" : "MISSING") << " (" << D.Why << ")\n";
     }
   }
-  OS << V->size() << " locked functions: " << OK << " at their offsets, "
+  OS << V.size() << " locked functions: " << OK << " at their offsets, "
      << Moved << " moved, " << Missing << " missing\n";
-  return OK == V->size() ? ExitClean : ExitFindings;
+  return OK == V.size() ? ExitClean : ExitFindings;
 }
 
 } // namespace hotlayout

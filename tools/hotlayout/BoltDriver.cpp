@@ -21,6 +21,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <set>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -195,9 +199,54 @@ Error runTool(ArrayRef<std::string> Args, StringRef LogPath,
                "\n(full output in '" + LogPath + "')");
 }
 
+std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
+  const ELFObjectFileBase &Obj = File.object();
+  std::set<uint64_t> FunctionStarts;
+  std::vector<std::pair<uint64_t, std::string>> Untyped;
+  for (const ELFSymbolRef &Sym : Obj.symbols()) {
+    Expected<section_iterator> Sec = Sym.getSection();
+    Expected<StringRef> Name = Sym.getName();
+    Expected<uint64_t> Address = Sym.getAddress();
+    if (!Sec || !Name || !Address) {
+      consumeError(Sec.takeError());
+      consumeError(Name.takeError());
+      consumeError(Address.takeError());
+      continue;
+    }
+    if (*Sec == Obj.section_end() || !ELFSectionRef(**Sec).getFlags() ||
+        !(ELFSectionRef(**Sec).getFlags() & ELF::SHF_EXECINSTR))
+      continue;
+    if (Sym.getELFType() == ELF::STT_FUNC)
+      FunctionStarts.insert(*Address);
+    else if (Sym.getELFType() == ELF::STT_NOTYPE && !Name->empty() &&
+             !Name->starts_with(".L") && !Name->starts_with("$"))
+      Untyped.push_back({*Address, Name->str()});
+  }
+  std::vector<std::string> Labels;
+  for (auto &[Address, Name] : Untyped)
+    if (!FunctionStarts.count(Address))
+      Labels.push_back(std::move(Name));
+  llvm::sort(Labels);
+  Labels.erase(std::unique(Labels.begin(), Labels.end()), Labels.end());
+  return Labels;
+}
+
+Expected<std::string> skipLabelsArgument(ArrayRef<std::string> Labels,
+                                         StringRef Path) {
+  if (Labels.empty())
+    return "";
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return fileError(Path, "cannot be written: " + EC.message());
+  for (const std::string &L : Labels)
+    OS << L << "\n";
+  return "-skip-funcs-file=" + Path.str();
+}
+
 Error instrument(const BoltTools &Tools, StringRef Binary,
                  StringRef ProfilePrefix, StringRef Instrumented,
-                 StringRef LogPath) {
+                 StringRef LogPath, StringRef SkipArgument) {
   // -instrumentation-file-append-pid: every process (each run, each forked
   // child) writes its own file, so runs never overwrite each other.
   std::vector<std::string> Args = {
@@ -208,6 +257,8 @@ Error instrument(const BoltTools &Tools, StringRef Binary,
       "-instrumentation-file-append-pid",
       "-o",
       Instrumented.str()};
+  if (!SkipArgument.empty())
+    Args.push_back(SkipArgument.str());
   return runTool(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
 }
 

@@ -73,6 +73,22 @@ struct BoltRequirements {
 llvm::Expected<std::unique_ptr<BinaryFile>>
 openForBolt(llvm::StringRef Path, BoltRequirements Req);
 
+/// Global or local symbols without a type (STT_NOTYPE) in code sections
+/// that do not start a typed function: labels in assembly such as RandomX's
+/// JIT templates (randomx_program_prologue ... randomx_program_loop_begin),
+/// whose bytes the program copies from one label to the next. BOLT takes
+/// each for a function and moves them apart, and the copied code crashes
+/// (RandomX's light mode: a segmentation fault at start-up, after apply
+/// reported every locked function in place). Assembler temporaries (.L*)
+/// and AArch64 mapping symbols ($x, $d) are left out.
+std::vector<std::string> untypedCodeLabels(const BinaryFile &File);
+
+/// Writes \p Labels, one per line, to \p Path and returns the llvm-bolt
+/// argument that keeps them where the linker put them
+/// (-skip-funcs-file=Path), or "" when there are none.
+llvm::Expected<std::string> skipLabelsArgument(llvm::ArrayRef<std::string> Labels,
+                                               llvm::StringRef Path);
+
 /// Runs \p Args (Args[0] is the program path) with stdout and stderr
 /// written to \p LogPath. On failure the error says "\p What failed",
 /// quotes the BOLT-ERROR lines (or the log's last lines) and names the log.
@@ -80,10 +96,12 @@ llvm::Error runTool(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
                     const llvm::Twine &What);
 
 /// llvm-bolt \p Binary -instrument: writes \p Instrumented, which on exit
-/// writes its profile to <ProfilePrefix>.<pid>.fdata.
+/// writes its profile to <ProfilePrefix>.<pid>.fdata. \p SkipArgument, if
+/// not empty, is skipLabelsArgument()'s.
 llvm::Error instrument(const BoltTools &Tools, llvm::StringRef Binary,
                        llvm::StringRef ProfilePrefix,
-                       llvm::StringRef Instrumented, llvm::StringRef LogPath);
+                       llvm::StringRef Instrumented, llvm::StringRef LogPath,
+                       llvm::StringRef SkipArgument);
 
 /// merge-fdata \p Inputs -o \p Output.
 llvm::Error mergeProfiles(const BoltTools &Tools,

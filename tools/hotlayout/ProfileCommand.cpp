@@ -280,7 +280,8 @@ runOnce(StringRef Instrumented, unsigned Run, const TempDir &Tmp,
 }
 
 static Error profileByInstrumentation(const BoltTools &Tools,
-                                      StringRef Binary) {
+                                      StringRef Binary,
+                                      const BinaryFile &File) {
   AtomicOutput Out;
   if (Error E = openOutput(Out))
     return E;
@@ -289,8 +290,17 @@ static Error profileByInstrumentation(const BoltTools &Tools,
     return E;
   std::string Instrumented = Tmp.file("instrumented");
   progress("instrumenting " + Binary + " with " + Tools.LLVMBolt);
+  std::vector<std::string> Labels = untypedCodeLabels(File);
+  if (!Labels.empty())
+    progress("leaving " + Twine(Labels.size()) + " untyped code label" +
+             (Labels.size() == 1 ? "" : "s") + " uninstrumented (e.g. '" +
+             Labels.front() + "'): code between such labels may be copied "
+             "by address");
+  auto Skip = skipLabelsArgument(Labels, Tmp.file("skip-funcs.txt"));
+  if (!Skip)
+    return Skip.takeError();
   if (Error E = instrument(Tools, Binary, Tmp.file("prof.fdata"),
-                           Instrumented, Tmp.file("instrument.log"))) {
+                           Instrumented, Tmp.file("instrument.log"), *Skip)) {
     Tmp.Keep = true; // The error names the log in it.
     return E;
   }
@@ -376,7 +386,7 @@ static Error profile() {
   if (!Tools)
     return Tools.takeError();
   return FromPerf ? profileFromPerf(*Tools, *Binary)
-                  : profileByInstrumentation(*Tools, *Binary);
+                  : profileByInstrumentation(*Tools, *Binary, **File);
 }
 
 int runProfileCommand() {
