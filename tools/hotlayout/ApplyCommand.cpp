@@ -55,6 +55,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -350,14 +351,12 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
       First = It->second.Address - X.Locked->Offset;
   }
   Start = First.value_or(0);
-  uint64_t End = 0;
+  uint64_t End = Start + Lock.Plan.size();
   StringSet<> Locked;
-  for (const PlacedFunction &F : Lock.Plan.Functions) {
-    End = std::max(End, F.Offset + F.Reserved);
+  for (const PlacedFunction &F : Lock.Plan.Functions)
     Locked.insert(F.Name);
-  }
   for (const auto &E : *Out)
-    if (E.getValue().Address >= Start && E.getValue().Address < Start + End &&
+    if (E.getValue().Address >= Start && E.getValue().Address < End &&
         !Locked.count(E.getKey()) && !E.getKey().contains(".cold"))
       Intruders.insert(E.getKey());
   for (const PlacedFunction &F : Lock.Plan.Functions) {
@@ -462,6 +461,19 @@ static Error runSmoke(StringRef Path) {
   return error("--smoke command '" + SmokeCommand + "' failed on the "
                "rewritten binary (" + Why + "); '" + OutputPath +
                "' was not written");
+}
+
+/// "N <Noun>s <What>: a, b, c" with \p Names sorted, at most \p Shown of
+/// them (then ", ..."); nothing when there are none.
+static void printNames(raw_ostream &OS, std::vector<StringRef> Names,
+                       StringRef Noun, StringRef What,
+                       size_t Shown = std::numeric_limits<size_t>::max()) {
+  if (Names.empty())
+    return;
+  llvm::sort(Names);
+  OS << Names.size() << " " << Noun << (Names.size() == 1 ? "" : "s") << " "
+     << What << ": " << join(ArrayRef(Names).take_front(Shown), ", ")
+     << (Names.size() > Shown ? ", ..." : "") << "\n";
 }
 
 static int applyError(Error E) { return reportError("apply", std::move(E)); }
@@ -616,30 +628,18 @@ int runApplyCommand() {
   if (!ProfilePath.empty())
     OS << ", blocks by " << ProfilePath;
   OS << ")\n";
-  if (!Labels.empty())
-    OS << Labels.size() << " untyped code label"
-       << (Labels.size() == 1 ? "" : "s")
-       << " left where the linker put them (code between such labels may be "
-          "copied by address, as JIT templates are): "
-       << join(ArrayRef(Labels).take_front(3), ", ")
-       << (Labels.size() > 3 ? ", ..." : "") << "\n";
-  if (!OwnOrder.empty()) {
-    std::vector<StringRef> Names(OwnOrder.keys().begin(), OwnOrder.keys().end());
-    llvm::sort(Names);
-    OS << Names.size() << " function" << (Names.size() == 1 ? "" : "s")
-       << " kept their input block order (with the profile's they outgrew "
-          "their locked space): "
-       << join(Names, ", ") << "\n";
-  }
-  if (!Unordered.empty()) {
-    std::vector<StringRef> Names(Unordered.keys().begin(),
-                                 Unordered.keys().end());
-    llvm::sort(Names);
-    OS << Names.size() << " function" << (Names.size() == 1 ? "" : "s")
-       << " outside the lock landed among the locked ones (BOLT could not "
-          "order them by name) and were given to BOLT without a profile: "
-       << join(Names, ", ") << "\n";
-  }
+  printNames(OS, {Labels.begin(), Labels.end()}, "untyped code label",
+             "left where the linker put them (code between such labels may "
+             "be copied by address, as JIT templates are)",
+             /*Shown=*/3);
+  printNames(OS, {OwnOrder.keys().begin(), OwnOrder.keys().end()},
+             "function",
+             "kept their input block order (with the profile's they outgrew "
+             "their locked space)");
+  printNames(OS, {Unordered.keys().begin(), Unordered.keys().end()},
+             "function",
+             "outside the lock landed among the locked ones (BOLT could not "
+             "order them by name) and were given to BOLT without a profile");
   OS << "hot text at 0x" << utohexstr(Start, /*LowerCase=*/true) << "\n";
   OS << "FUNCTION  OFFSET  ACTUAL  ADDRESS  STATUS\n";
   for (const Verdict &D : V) {

@@ -213,7 +213,7 @@ std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
       consumeError(Address.takeError());
       continue;
     }
-    if (*Sec == Obj.section_end() || !ELFSectionRef(**Sec).getFlags() ||
+    if (*Sec == Obj.section_end() ||
         !(ELFSectionRef(**Sec).getFlags() & ELF::SHF_EXECINSTR))
       continue;
     if (Sym.getELFType() == ELF::STT_FUNC)

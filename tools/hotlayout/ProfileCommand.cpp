@@ -280,8 +280,8 @@ runOnce(StringRef Instrumented, unsigned Run, const TempDir &Tmp,
 }
 
 static Error profileByInstrumentation(const BoltTools &Tools,
-                                      StringRef Binary,
                                       const BinaryFile &File) {
+  StringRef Binary = File.path();
   AtomicOutput Out;
   if (Error E = openOutput(Out))
     return E;
@@ -386,7 +386,7 @@ static Error profile() {
   if (!Tools)
     return Tools.takeError();
   return FromPerf ? profileFromPerf(*Tools, *Binary)
-                  : profileByInstrumentation(*Tools, *Binary, **File);
+                  : profileByInstrumentation(*Tools, **File);
 }
 
 int runProfileCommand() {
