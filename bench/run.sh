@@ -15,7 +15,9 @@
 # bench. Nothing else should run on the machine meanwhile: every bench interleaves its
 # variants, but a busy neighbour still widens the spreads.
 #
-# Needs: build/ (scripts/setup.sh), network for apt-get source/install on first use.
+# Needs: build/ (scripts/setup.sh), network on first use: the benches install what they need
+# beyond setup (bench/common/deps.sh: python3-matplotlib, libclang-rt-22-dev; randomx-a64 the
+# arm64 cross libc and qemu-user) and fetch their sources with apt-get source.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mode=
@@ -30,6 +32,10 @@ done
 [[ -n $mode ]] || { echo "usage: $0 --quick|--full [bench ...]" >&2; exit 2; }
 ((${#benches[@]})) || benches=(flush align jitflush layout-lock randomx alloc randomx-a64)
 quick=; [[ $mode == --quick ]] && quick=--quick
+
+# Before anything is timed: flush's plot would otherwise be skipped without matplotlib.
+source "$ROOT/bench/common/deps.sh"
+bench_deps libclang-rt-22-dev
 
 tag=$(python3 "$ROOT/bench/common/machine.py" --tag)
 export RESULTS_DIR=${RESULTS_DIR:-$ROOT/bench/results/$tag${quick:+-quick}}

@@ -42,16 +42,17 @@ hl_lit() {
   fi
 }
 
-# Installs the missing packages; does nothing (no apt-get at all) when
-# dpkg-query already shows every one installed.
+# Installs the missing packages of "$@" (default: HL_PACKAGES); does nothing
+# (no apt-get at all) when dpkg-query already shows every one installed.
 hl_install_deps() {
-  local missing=() pkg
-  for pkg in "${HL_PACKAGES[@]}"; do
+  local missing=() pkg pkgs=("$@")
+  [ $# -gt 0 ] || pkgs=("${HL_PACKAGES[@]}")
+  for pkg in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' ||
       missing+=("$pkg")
   done
   if [ ${#missing[@]} -eq 0 ]; then
-    hl_log "dependencies: all ${#HL_PACKAGES[@]} packages installed"
+    hl_log "dependencies: all ${#pkgs[@]} packages installed"
     return 0
   fi
   local sudo=()

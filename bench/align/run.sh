@@ -9,8 +9,8 @@
 #            64 pads of every kernel and build, ~2 minutes on 2 cores)
 #   --pgo    also build with the plugin and an instrumented profile
 #            (-fprofile-instr-generate, a training run, llvm-profdata merge,
-#            -fprofile-instr-use); needs compiler-rt's profile runtime
-#            (Debian: libclang-rt-22-dev)
+#            -fprofile-instr-use); installs compiler-rt's profile runtime
+#            (Debian: libclang-rt-22-dev) if missing
 #
 # Environment:
 #   CLANG        compiler (default clang-22; must match the plugin's LLVM major)
@@ -42,6 +42,9 @@ for arg in "$@"; do
   esac
 done
 rounds=${ROUNDS:-$rounds}
+# matplotlib for the plot; with --pgo, the profile runtime of -fprofile-instr-generate.
+source "$repo/bench/common/deps.sh"
+bench_deps ${pgo:+libclang-rt-22-dev}
 
 CLANG=${CLANG:-clang-22}
 PLUGIN=${PLUGIN:-$repo/build/lib/libHotLayout.so}

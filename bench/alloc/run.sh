@@ -61,11 +61,8 @@ T0=$SECONDS
 log() { echo "== [$((SECONDS - T0)) s] $*" >&2; }
 
 # ---- prerequisites ----
-if ! ls "$LLVM_BIN"/../lib/clang/*/lib/linux/libclang_rt.profile-x86_64.a >/dev/null 2>&1; then
-  log "installing libclang-rt-22-dev (profile runtime for -fprofile-instr-generate)"
-  apt-get install -y libclang-rt-22-dev >&2
-fi
-for i in $(seq 30); do [ -x "$H" ] && [ -f "$PLUGIN" ] && break; log "waiting for $H / $PLUGIN"; sleep 10; done
+# libclang-rt-22-dev: the profile runtime of -fprofile-instr-generate.
+source "$ROOT/bench/common/deps.sh"; bench_deps libclang-rt-22-dev
 for f in "$H" "$PLUGIN" "$BOLT" "$CLANG"; do [ -e "$f" ] || { echo "run.sh: missing $f" >&2; exit 1; }; done
 export MIMALLOC_SRC=${MIMALLOC_SRC:-$("$ROOT/bench/common/fetch-source.sh" mimalloc)}
 export JEMALLOC_SRC=${JEMALLOC_SRC:-$("$ROOT/bench/common/fetch-source.sh" jemalloc)}

@@ -86,19 +86,9 @@ die() { echo "error: $*" >&2; exit 1; }
 
 # --- 1. packages -------------------------------------------------------------
 PKGS=(libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross libgcc-12-dev-arm64-cross qemu-user)
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  log "apt-get install -y ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2 ||
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2; }
-fi
+source "$repo/bench/common/deps.sh"; bench_deps "${PKGS[@]}" || die "cannot install ${PKGS[*]}"
 [ -x "$CC" ] || die "no clang at $CC (set LLVM_BIN)"
 command -v qemu-aarch64 >/dev/null || die "qemu-aarch64 not found (Debian package qemu-user)"
-# The lead rebuilds build/ at times: the plugin may be missing for a minute.
-for _ in $(seq 24); do [ -f "$PLUGIN" ] && break; log "waiting for $PLUGIN"; sleep 5; done
 [ -f "$PLUGIN" ] || die "$PLUGIN not found (build it, or set PLUGIN=)"
 gcc_install=$("$CC" --target=aarch64-linux-gnu -v -x c /dev/null -fsyntax-only 2>&1 |
               sed -n 's/^Selected GCC installation: //p')

@@ -88,9 +88,7 @@ for t in "$H" "$PLUGIN" "$LLVM/llvm-bolt" "$LLVM/llvm-profdata" "$LLVM/ld.lld"; 
   [ -e "$t" ] || { echo "randomx: $t is missing (build the project / install bolt-22, lld-22)" >&2; exit 1; }
 done
 # -fprofile-instr-generate needs compiler-rt's profile runtime.
-if ! echo 'int main(void){return 0;}' | "$CLANG" -x c -fprofile-instr-generate -o "$W/tmp/rt-check" - 2>/dev/null; then
-  log "installing libclang-rt-22-dev (profile runtime)"; apt-get install -y libclang-rt-22-dev >&2
-fi
+source "$ROOT/bench/common/deps.sh"; bench_deps libclang-rt-22-dev
 LINKFLAGS_DESC="--shuffle-sections='.text.*=SEED'"
 PADDING=0
 if "$LLVM/ld.lld" --help | grep -q -- --randomize-section-padding; then
