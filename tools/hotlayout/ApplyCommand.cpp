@@ -581,13 +581,13 @@ int runApplyCommand() {
         Retry |= Vacated.insert(D.Locked->Name).second;
     if (Run.Profile.empty())
       continue;
-    // BOLT orders profiled functions it cannot find by the -function-order
-    // name (e.g. _init in .init) among the locked ones: without their
-    // profile they go after them.
     bool Changed = false;
     for (const Placement &X : Run.P)
       if (Bodies.lookup(X.Locked->Name) > X.Space)
         Changed |= OwnOrder.insert(X.Locked->Name).second;
+    // BOLT orders profiled functions it cannot find by the -function-order
+    // name (e.g. _init in .init) among the locked ones: without their
+    // profile they go after them.
     for (const auto &I : Intruders)
       Changed |= Unordered.insert(I.getKey()).second;
     if (Changed) {
