@@ -49,10 +49,11 @@ void applyEnvironmentOptions() {
                 Name.starts_with("hotlayout");
     auto It = Registered.find(Name);
     if (!Ours || It == Registered.end())
-      report_fatal_error(Twine("HOTLAYOUT_OPTIONS: '") + Arg +
-                             "' is not a hotlayout option (see `opt "
-                             "-load-pass-plugin=libHotLayout.so --help-hidden`)",
-                         /*gen_crash_diag=*/false);
+      report_fatal_error(
+          Twine("HOTLAYOUT_OPTIONS: '") + Arg +
+              "' is not a hotlayout option (see `opt "
+              "-load-pass-plugin=libHotLayout.so --help-hidden`)",
+          /*gen_crash_diag=*/false);
     if (It->second->getNumOccurrences())
       continue;
     if (It->second->addOccurrence(0, Name, Value))

@@ -48,10 +48,10 @@ enum {
 };
 
 struct shadow_page {
-  uintptr_t base;                            /* first address covered */
-  uint64_t valid[SHADOW_VALID_WORDS];        /* bit per byte: has snapshot */
-  const char *line_site[SHADOW_LINES];       /* last flush of each line */
-  unsigned char bytes[SHADOW_PAGE_SIZE];     /* the snapshot */
+  uintptr_t base;                        /* first address covered */
+  uint64_t valid[SHADOW_VALID_WORDS];    /* bit per byte: has snapshot */
+  const char *line_site[SHADOW_LINES];   /* last flush of each line */
+  unsigned char bytes[SHADOW_PAGE_SIZE]; /* the snapshot */
 };
 
 struct site_stats {
@@ -85,8 +85,10 @@ static size_t read_page_limit(void) {
   char *rest;
   unsigned long pages = strtoul(env, &rest, 10);
   if (*rest || pages == 0) {
-    fprintf(stderr, "hotlayout: ignoring HOTLAYOUT_SHADOW_PAGES='%s': "
-                    "expected a positive number of 4 KiB pages\n", env);
+    fprintf(stderr,
+            "hotlayout: ignoring HOTLAYOUT_SHADOW_PAGES='%s': "
+            "expected a positive number of 4 KiB pages\n",
+            env);
     return HOTLAYOUT_RT_MAX_PAGES;
   }
   return pages > HOTLAYOUT_RT_PAGES_CEILING ? HOTLAYOUT_RT_PAGES_CEILING
@@ -156,8 +158,8 @@ static int is_valid(const struct shadow_page *page, size_t off) {
 
 /* One piece of a range that lies inside a single 4 KiB shadow page. */
 struct chunk {
-  uintptr_t base;   /* the page */
-  size_t off, end;  /* [off, end) within the page */
+  uintptr_t base;  /* the page */
+  size_t off, end; /* [off, end) within the page */
 };
 
 /* Splits [*cursor, end) at the next page boundary; returns 0 when done. */
@@ -188,8 +190,8 @@ static uint64_t update_chunk(const struct chunk *c, const char *site) {
     page->bytes[i] = now;
     page->valid[i / 64] |= (uint64_t)1 << (i % 64);
   }
-  for (size_t l = c->off / SHADOW_LINE_SIZE; l <= (c->end - 1) / SHADOW_LINE_SIZE;
-       ++l)
+  for (size_t l = c->off / SHADOW_LINE_SIZE;
+       l <= (c->end - 1) / SHADOW_LINE_SIZE; ++l)
     page->line_site[l] = site;
   return changed;
 }
@@ -316,8 +318,10 @@ static FILE *open_profile(void) {
   FILE *out = fopen(path, "w");
   if (out)
     return out;
-  fprintf(stderr, "hotlayout: cannot write profile '%s': %s; writing it to "
-                  "stderr\n", path, strerror(errno));
+  fprintf(stderr,
+          "hotlayout: cannot write profile '%s': %s; writing it to "
+          "stderr\n",
+          path, strerror(errno));
   return stderr;
 }
 
@@ -364,7 +368,8 @@ static void init_profile(void) {
     site_slots = 0;
   if (atexit(write_profile))
     fputs("hotlayout: cannot register the profile writer; no profile will "
-          "be written\n", stderr);
+          "be written\n",
+          stderr);
 }
 
 void __hotlayout_flush_profile(const void *begin, const void *end,

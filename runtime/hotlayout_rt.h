@@ -42,8 +42,7 @@ void __hotlayout_flush_record(const void *begin, const void *end,
 /// still equals its snapshot; otherwise prints which byte changed (or was
 /// never flushed), naming both sites, to stderr and calls abort().
 void __hotlayout_flush_check(const void *begin, const void *end,
-                             const char *elided_site,
-                             const char *witness_site);
+                             const char *elided_site, const char *witness_site);
 
 /// Profile mode, before every flush: counts a call at \p site, the bytes
 /// [begin, end) asked for and those of them that changed since they were last

@@ -35,8 +35,7 @@ static uint8_t *map_buffer(void) {
   return p == MAP_FAILED ? NULL : (uint8_t *)p;
 }
 
-static size_t emit_op(uint8_t *code, size_t pos, uint8_t opcode,
-                      uint32_t imm) {
+static size_t emit_op(uint8_t *code, size_t pos, uint8_t opcode, uint32_t imm) {
   code[pos++] = opcode;
   memcpy(code + pos, &imm, sizeof imm);
   return pos + sizeof imm;
@@ -123,8 +122,8 @@ __attribute__((noinline)) static uint32_t run_partial(uint32_t seed) {
 int main(void) {
   uint32_t sum = 0;
   for (uint32_t seed = 1; seed <= 16; ++seed)
-    sum = sum * 31u + run_redundant(seed) + run_patched(seed) +
-          run_partial(seed);
+    sum =
+        sum * 31u + run_redundant(seed) + run_patched(seed) + run_partial(seed);
   printf("jit-flush checksum: %08x\n", sum);
   return 0;
 }

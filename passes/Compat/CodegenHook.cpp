@@ -95,7 +95,8 @@ private:
     Own->clearAnalysisImpls();
     AnalysisUsage AU;
     Inner.getAnalysisUsage(AU);
-    for (const auto *Set : {&AU.getRequiredSet(), &AU.getRequiredTransitiveSet()})
+    for (const auto *Set :
+         {&AU.getRequiredSet(), &AU.getRequiredTransitiveSet()})
       for (AnalysisID ID : *Set)
         if (Pass *Impl = Outer->findImplPass(ID))
           Own->addAnalysisImplsPair(ID, Impl);

@@ -265,11 +265,13 @@ Value *RangeCanonicalizer::forwardedValue(LoadInst *L, unsigned Depth) {
   if (!L->isSimple() || Depth >= MaxDepth || !MSSA.getMemoryAccess(L))
     return nullptr;
   auto *Def = dyn_cast_or_null<MemoryDef>(clobberOf(L));
-  auto *Store = Def ? dyn_cast_or_null<StoreInst>(Def->getMemoryInst()) : nullptr;
+  auto *Store =
+      Def ? dyn_cast_or_null<StoreInst>(Def->getMemoryInst()) : nullptr;
   if (!Store || !Store->isSimple() ||
       Store->getValueOperand()->getType() != L->getType())
     return nullptr;
-  const SCEV *LoadPtr = canonical(SE.getSCEV(L->getPointerOperand()), Depth + 1);
+  const SCEV *LoadPtr =
+      canonical(SE.getSCEV(L->getPointerOperand()), Depth + 1);
   const SCEV *StorePtr =
       canonical(SE.getSCEV(Store->getPointerOperand()), Depth + 1);
   return LoadPtr == StorePtr ? Store->getValueOperand() : nullptr;
@@ -361,8 +363,8 @@ MemoryLocation rangeLocation(const FlushKind &Kind, Value *BeginPtr,
   const SCEV *Size = SE.getMinusSCEV(End, Begin);
   if (auto *C = dyn_cast<SCEVConstant>(Size))
     if (!C->getAPInt().isNegative())
-      return MemoryLocation(BeginPtr,
-                            LocationSize::precise(C->getAPInt().getZExtValue()));
+      return MemoryLocation(
+          BeginPtr, LocationSize::precise(C->getAPInt().getZExtValue()));
   return MemoryLocation(BeginPtr, LocationSize::afterPointer());
 }
 
@@ -392,8 +394,10 @@ bool sameCacheLine(const SCEV *A, const SCEV *B, ScalarEvolution &SE,
   if (!OffA || !OffB || !BaseU)
     return false;
   uint64_t Align = BaseU->getValue()->getPointerAlignment(DL).value();
-  auto LineA = cacheLineOf(OffA->getAPInt().getSExtValue(), Align, flushLineSize());
-  auto LineB = cacheLineOf(OffB->getAPInt().getSExtValue(), Align, flushLineSize());
+  auto LineA =
+      cacheLineOf(OffA->getAPInt().getSExtValue(), Align, flushLineSize());
+  auto LineB =
+      cacheLineOf(OffB->getAPInt().getSExtValue(), Align, flushLineSize());
   return LineA && LineB && LineA->Begin == LineB->Begin;
 }
 
@@ -427,14 +431,16 @@ bool provablyOtherLine(Value *LinePtr, const MemoryLocation &Acc,
     return true;
   const SCEV *Base = SE.getPointerBase(SE.getSCEV(LinePtr));
   auto *BaseU = dyn_cast<SCEVUnknown>(Base);
-  auto *LineOff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(SE.getSCEV(LinePtr), Base));
+  auto *LineOff =
+      dyn_cast<SCEVConstant>(SE.getMinusSCEV(SE.getSCEV(LinePtr), Base));
   if (!BaseU || !LineOff)
     return false;
   uint64_t Align = BaseU->getValue()->getPointerAlignment(DL).value();
   int64_t L0 = LineOff->getAPInt().getSExtValue();
   auto FlushLine = cacheLineOf(L0, Align, Line);
   auto First = cacheLineOf(L0 + Off, Align, Line);
-  auto Last = cacheLineOf(L0 + Off + std::max<int64_t>(Size, 1) - 1, Align, Line);
+  auto Last =
+      cacheLineOf(L0 + Off + std::max<int64_t>(Size, 1) - 1, Align, Line);
   return FlushLine && First && Last &&
          (FlushLine->Begin < First->Begin || FlushLine->Begin > Last->Begin);
 }
@@ -443,7 +449,8 @@ bool factCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
                 const DataLayout &DL) {
   if (!flushKindCovers(*G.Kind, *S.Kind))
     return false;
-  if (S.Kind->Shape == RangeShape::OneLine || G.Kind->Shape == RangeShape::OneLine)
+  if (S.Kind->Shape == RangeShape::OneLine ||
+      G.Kind->Shape == RangeShape::OneLine)
     return G.Kind->Shape == S.Kind->Shape &&
            sameCacheLine(G.Range.Begin, S.Range.Begin, SE, DL);
   if (S.SizeMayWrap || G.SizeMayWrap)
@@ -601,7 +608,7 @@ private:
   DenseMap<const Instruction *, SmallVector<unsigned, 1>> GenAt;
   DenseMap<const BasicBlock *, SmallVector<unsigned, 2>> RedefinedAt;
   DenseMap<const Instruction *, unsigned> SiteFactOf;
-  std::vector<FactSet> CoveredBy; ///< CoveredBy[f]: facts that cover f.
+  std::vector<FactSet> CoveredBy;    ///< CoveredBy[f]: facts that cover f.
   std::vector<FactSet> OverlappedBy; ///< Share bytes with f, not covering.
   DenseMap<const BasicBlock *, FactSet> Out; ///< Absent: not yet reached.
   DenseMap<std::pair<const Instruction *, unsigned>, int8_t> KillCache;
@@ -719,7 +726,8 @@ FlushAvailabilitySolver::meetPredecessors(const BasicBlock *BB) {
   // A fact survives when every path brings some fact that covers it: then
   // its bytes are flushed and clean whichever way control came.
   for (unsigned F : Union.set_bits())
-    if (all_of(In, [&](const FactSet *S) { return S->anyCommon(CoveredBy[F]); }))
+    if (all_of(In,
+               [&](const FactSet *S) { return S->anyCommon(CoveredBy[F]); }))
       Result.set(F);
   return Result;
 }
@@ -977,7 +985,8 @@ FlushAvailability FlushAvailabilitySolver::solve() {
   buildCoverMatrix();
 
   SmallVector<const BasicBlock *, 32> RPO;
-  for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&Ctx.F))
+  for (const BasicBlock *BB :
+       ReversePostOrderTraversal<const Function *>(&Ctx.F))
     RPO.push_back(BB);
   if (!runToFixpoint(RPO)) {
     LLVM_DEBUG(dbgs() << "[flushelim] " << Ctx.F.getName()
@@ -998,8 +1007,8 @@ FlushAvailability FlushAvailabilitySolver::solve() {
     ++NumSummaries;
   LLVM_DEBUG(dbgs() << "[flushelim] " << Ctx.F.getName() << ": "
                     << Result.Sites.size() << " sites, "
-                    << Result.Redundant.size() << " redundant, "
-                    << Facts.size() << " facts\n");
+                    << Result.Redundant.size() << " redundant, " << Facts.size()
+                    << " facts\n");
   return Result;
 }
 

@@ -1,13 +1,15 @@
 //===- FlushBatch.cpp - clflush loops to clflushopt + sfence --------------===//
 //
-// flushelim-batch (opt-in: -flushelim-batch-clflush, or -passes=flushelim-batch)
-// turns a loop that does nothing but clflush consecutive cache lines into a
-// clflushopt loop fenced by one sfence before it and one after it. clflush
-// executes one line at a time, because each is ordered with every other
-// clflush and every write; clflushopt lets the lines of a buffer be written
-// back in parallel (4.1 vs 43.6 GB/s measured on a Skylake).
+// flushelim-batch (opt-in: -flushelim-batch-clflush, or
+// -passes=flushelim-batch) turns a loop that does nothing but clflush
+// consecutive cache lines into a clflushopt loop fenced by one sfence before it
+// and one after it. clflush executes one line at a time, because each is
+// ordered with every other clflush and every write; clflushopt lets the lines
+// of a buffer be written back in parallel (4.1 vs 43.6 GB/s measured on a
+// Skylake).
 //
-// Ordering, per the Intel SDM (vol. 2 CLFLUSH/CLFLUSHOPT, vol. 3 section 8.2.2):
+// Ordering, per the Intel SDM (vol. 2 CLFLUSH/CLFLUSHOPT, vol. 3
+// section 8.2.2):
 //  - clflush is ordered with writes, with other clflushes, with locked
 //    read-modify-writes and with fences. The SDM orders reads with neither
 //    instruction (lfence, mfence and locked instructions order them).
@@ -89,7 +91,8 @@ using namespace llvm;
 #define DEBUG_TYPE "flushelim-batch"
 
 STATISTIC(NumLoopsBatched, "Number of clflush loops batched");
-STATISTIC(NumFlushesRewritten, "Number of clflush calls turned into clflushopt");
+STATISTIC(NumFlushesRewritten,
+          "Number of clflush calls turned into clflushopt");
 STATISTIC(NumFencesInserted, "Number of sfences placed around batched loops");
 STATISTIC(NumLoopsRejected, "Number of clflush loops left unbatched");
 STATISTIC(NumLoopsReshaped,
@@ -97,7 +100,6 @@ STATISTIC(NumLoopsReshaped,
 
 DEBUG_COUNTER(BatchCounter, "flushelim-batch-transform",
               "Controls which clflush loops flushelim-batch rewrites");
-
 
 static cl::opt<bool> FlushBatchClflush(
     "flushelim-batch-clflush",
@@ -242,8 +244,8 @@ std::optional<BatchPlan> LoopChecker::check(Loop &L,
       if (Kind.empty())
         continue;
       ORE.emit([&] {
-        auto R = missed(isa<CallBase>(I) ? "OtherCall" : "OtherMemoryAccess",
-                        L, &I);
+        auto R =
+            missed(isa<CallBase>(I) ? "OtherCall" : "OtherMemoryAccess", L, &I);
         R << "clflush loop not batched: the loop also contains "
           << ore::NV("Blocker", Kind);
         if (const auto *CB = dyn_cast<CallBase>(&I))
@@ -370,8 +372,8 @@ PreservedAnalyses FlushBatchPass::run(Function &F,
   for (BatchPlan &Plan : Plans) {
     Loop &L = *Plan.L;
     if (!DebugCounter::shouldExecute(BatchCounter)) {
-      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << F.getName()
-                        << ": loop at " << L.getHeader()->getName()
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << F.getName() << ": loop at "
+                        << L.getHeader()->getName()
                         << " skipped by debug counter\n");
       continue;
     }
@@ -398,9 +400,9 @@ PreservedAnalyses FlushBatchPass::run(Function &F,
     for (CallInst *Flush : Plan.Flushes) {
       IRBuilder<> B(Flush);
       Value *Ptr = Flush->getArgOperand(0);
-      CallInst *Opt = B.CreateIntrinsic(Intrinsic::x86_clflushopt,
-                                        ArrayRef<Type *>(),
-                                        ArrayRef<Value *>(Ptr));
+      CallInst *Opt =
+          B.CreateIntrinsic(Intrinsic::x86_clflushopt, ArrayRef<Type *>(),
+                            ArrayRef<Value *>(Ptr));
       Opt->setDebugLoc(Flush->getDebugLoc());
       Flush->eraseFromParent();
       ++NumFlushesRewritten;
@@ -427,16 +429,15 @@ PreservedAnalyses FlushBatchPass::run(Function &F,
 
     LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << F.getName() << ": batched "
                       << Plan.Flushes.size() << " clflush in loop at "
-                      << L.getHeader()->getName() << ", stride "
-                      << Plan.Stride << ", " << Fences << " sfences\n");
+                      << L.getHeader()->getName() << ", stride " << Plan.Stride
+                      << ", " << Fences << " sfences\n");
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "Batched", L.getStartLoc(),
                                 L.getHeader())
              << "batched " << ore::NV("Flushes", Plan.Flushes.size())
              << " clflush into clflushopt (address stride "
              << ore::NV("Stride", Plan.Stride) << " bytes) with "
-             << ore::NV("Fences", Fences)
-             << " sfences around the loop";
+             << ore::NV("Fences", Fences) << " sfences around the loop";
     });
   }
 

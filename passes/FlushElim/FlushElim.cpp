@@ -32,10 +32,12 @@ using namespace hotlayout;
 #define DEBUG_TYPE "flushelim"
 
 STATISTIC(NumRemoved, "Number of redundant flushes removed");
-STATISTIC(NumChecked, "Number of redundant flushes replaced by a run-time check");
+STATISTIC(NumChecked,
+          "Number of redundant flushes replaced by a run-time check");
 STATISTIC(NumProfiled, "Number of flush calls instrumented for profiling");
 STATISTIC(NumKept, "Number of near-duplicate flushes that had to stay");
-STATISTIC(NumPartial, "Number of flushes following a flush of part of their range");
+STATISTIC(NumPartial,
+          "Number of flushes following a flush of part of their range");
 
 DEBUG_COUNTER(RemoveCounter, "flushelim-remove",
               "Controls which redundant flushes flushelim removes");
@@ -45,16 +47,17 @@ namespace {
 enum class FlushElimMode { Remove, Check, Profile };
 
 cl::opt<FlushElimMode> Mode(
-    "flushelim-mode", cl::desc("What flushelim does with flushes (default: remove)"),
-    cl::values(clEnumValN(FlushElimMode::Remove, "remove",
-                          "remove redundant flushes"),
-               clEnumValN(FlushElimMode::Check, "check",
-                          "replace redundant flushes by a run-time check that "
-                          "aborts if the flush was needed (link "
-                          "libhotlayout_rt.a)"),
-               clEnumValN(FlushElimMode::Profile, "profile",
-                          "count calls, requested and changed bytes per "
-                          "flush site; remove nothing (link libhotlayout_rt.a)")),
+    "flushelim-mode",
+    cl::desc("What flushelim does with flushes (default: remove)"),
+    cl::values(
+        clEnumValN(FlushElimMode::Remove, "remove", "remove redundant flushes"),
+        clEnumValN(FlushElimMode::Check, "check",
+                   "replace redundant flushes by a run-time check that "
+                   "aborts if the flush was needed (link "
+                   "libhotlayout_rt.a)"),
+        clEnumValN(FlushElimMode::Profile, "profile",
+                   "count calls, requested and changed bytes per "
+                   "flush site; remove nothing (link libhotlayout_rt.a)")),
     cl::init(FlushElimMode::Remove), cl::cat(flushElimOptionCategory()));
 
 /// "store" or "call to mmap": what blocked a near duplicate.
@@ -74,8 +77,8 @@ void emitKeptRemark(OptimizationRemarkEmitter &ORE, const KeptFlush &K,
   ORE.emit([&] {
     OptimizationRemarkMissed R(DEBUG_TYPE, "FlushKept", K.Kept);
     R << "kept " << ore::NV("Kind", A.siteOf(K.Kept)->Kind->Display)
-      << ": the flush at "
-      << ore::NV("Earlier", K.Earlier->getDebugLoc()) << " covers its range but "
+      << ": the flush at " << ore::NV("Earlier", K.Earlier->getDebugLoc())
+      << " covers its range but "
       << ore::NV("Reason", describeKeptReason(K.Why));
     if (K.Blocker)
       R << "; blocked by " << ore::NV("Blocker", describeBlocker(*K.Blocker))
@@ -88,7 +91,8 @@ void emitPartialRemark(OptimizationRemarkEmitter &ORE,
                        const PartiallyCoveredFlush &P, StringRef Kind) {
   ORE.emit([&] {
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "FlushPartlyCovered", P.Later)
-           << ore::NV("Kind", Kind) << " follows a flush of part of its range at "
+           << ore::NV("Kind", Kind)
+           << " follows a flush of part of its range at "
            << ore::NV("Earlier", P.Earlier->getDebugLoc())
            << ": the remainder is not proven clean";
   });
@@ -105,7 +109,6 @@ OptimizationRemark removedRemark(const FlushSite &Site, const CallBase &Witness,
     << ore::NV("Witness", Witness.getDebugLoc());
   return R;
 }
-
 
 /// Applies the decisions for one function; returns true if it changed.
 /// \p AllElided holds every flush any function will lose: one of them is

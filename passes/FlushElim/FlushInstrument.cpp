@@ -109,13 +109,15 @@ static IRRange lineRange(IRBuilder<> &B, Value *Ptr, Type *IdxTy) {
   Value *Begin = B.CreateIntrinsic(Intrinsic::ptrmask, {Ptr->getType(), IdxTy},
                                    {Ptr, ConstantInt::get(IdxTy, Mask)},
                                    /*FMFSource=*/nullptr, "flush.line");
-  Value *End = B.CreatePtrAdd(Begin, ConstantInt::get(IdxTy, Line), "flush.end");
+  Value *End =
+      B.CreatePtrAdd(Begin, ConstantInt::get(IdxTy, Line), "flush.end");
   return {Begin, End};
 }
 
 /// Step 1: the range of \p Site, computed at \p B's insertion point (before
 /// the flush, where its operands are available).
-static std::optional<IRRange> buildRange(IRBuilder<> &B, const FlushSite &Site) {
+static std::optional<IRRange> buildRange(IRBuilder<> &B,
+                                         const FlushSite &Site) {
   Value *Begin = asRuntimePointer(B, Site.Begin);
   if (!Begin)
     return std::nullopt;
@@ -123,8 +125,8 @@ static std::optional<IRRange> buildRange(IRBuilder<> &B, const FlushSite &Site) 
   Type *IdxTy = DL.getIndexType(Begin->getType());
   switch (Site.Kind->Shape) {
   case RangeShape::BeginEnd:
-    if (Value *End = Site.EndOrLen ? asRuntimePointer(B, Site.EndOrLen)
-                                   : nullptr)
+    if (Value *End =
+            Site.EndOrLen ? asRuntimePointer(B, Site.EndOrLen) : nullptr)
       return IRRange{Begin, End};
     return std::nullopt;
   case RangeShape::BeginLength: {
@@ -184,8 +186,7 @@ static FunctionCallee runtimeFunction(Module &M, StringRef Name,
   LLVMContext &C = M.getContext();
   SmallVector<Type *, 4> Params(2 + NumSites, PointerType::getUnqual(C));
   FunctionType *FTy = FunctionType::get(Type::getVoidTy(C), Params, false);
-  AttributeList Attrs =
-      AttributeList().addFnAttribute(C, Attribute::NoUnwind);
+  AttributeList Attrs = AttributeList().addFnAttribute(C, Attribute::NoUnwind);
   return M.getOrInsertFunction(Name, FTy, Attrs);
 }
 
@@ -249,8 +250,7 @@ bool replaceFlushWithCheck(const FlushSite &Elided,
   Module &M = *Call.getModule();
   Constant *ElidedSite = siteString(M, siteText(Call));
   Constant *WitnessSite = siteString(M, siteText(Witness));
-  LLVM_DEBUG(dbgs() << "[" DEBUG_TYPE "] checking instead of " << Call
-                    << '\n');
+  LLVM_DEBUG(dbgs() << "[" DEBUG_TYPE "] checking instead of " << Call << '\n');
   B.CreateCall(runtimeFunction(M, CheckName, 2),
                {Range->Begin, Range->End, ElidedSite, WitnessSite});
   Call.eraseFromParent();

@@ -180,12 +180,13 @@ private:
   /// What step 2 decided for one loop.
   struct Hotness {
     bool Hot = false;
-    uint64_t Count = 0;  ///< Profile count of the header, if any.
-    double Ratio = 0;    ///< Header frequency / entry frequency.
+    uint64_t Count = 0; ///< Profile count of the header, if any.
+    double Ratio = 0;   ///< Header frequency / entry frequency.
   };
 
   Hotness loopHotness(const MachineLoop &L) const;
-  bool hotSpan(MachineLoop &L, SmallVectorImpl<const MachineBasicBlock *> &Span);
+  bool hotSpan(MachineLoop &L,
+               SmallVectorImpl<const MachineBasicBlock *> &Span);
   bool alignLoop(MachineLoop &L);
   bool alignFunctionEntry(MachineFunction &MF);
   void missed(const MachineLoop &L, StringRef Name, StringRef Why);
@@ -216,8 +217,8 @@ HotAlign::Hotness HotAlign::loopHotness(const MachineLoop &L) const {
     bool Dominant =
         MaxCountRatio && ProfileMaxCount &&
         SaturatingMultiply(H.Count, uint64_t(MaxCountRatio)) >= ProfileMaxCount;
-    H.Hot = H.Count && (Dominant ||
-                        PSI->isHotCountNthPercentile(HotPercentile, Scaled));
+    H.Hot = H.Count &&
+            (Dominant || PSI->isHotCountNthPercentile(HotPercentile, Scaled));
   } else if (UseStatic) {
     H.Hot = H.Ratio >= StaticRatio;
   }
@@ -228,9 +229,8 @@ HotAlign::Hotness HotAlign::loopHotness(const MachineLoop &L) const {
 /// the last hot block. False when a hot loop block lies outside that run.
 bool HotAlign::hotSpan(MachineLoop &L,
                        SmallVectorImpl<const MachineBasicBlock *> &Span) {
-  BlockFrequency HotFreq =
-      BlockFrequency(MBFI->getBlockFreq(L.getHeader()).getFrequency() /
-                     HotBlockDivisor);
+  BlockFrequency HotFreq = BlockFrequency(
+      MBFI->getBlockFreq(L.getHeader()).getFrequency() / HotBlockDivisor);
   auto IsHot = [&](const MachineBasicBlock *MBB) {
     return MBFI->getBlockFreq(MBB) >= HotFreq;
   };
@@ -263,8 +263,9 @@ bool HotAlign::alignLoop(MachineLoop &L) {
   Hotness H = loopHotness(L);
   if (!H.Hot) {
     // Cold loops are the common case; say so only when asked for detail.
-    LLVM_DEBUG(dbgs() << "[hotalign] cold loop at " << printMBBReference(*L.getHeader())
-                      << " ratio " << H.Ratio << "\n");
+    LLVM_DEBUG(dbgs() << "[hotalign] cold loop at "
+                      << printMBBReference(*L.getHeader()) << " ratio "
+                      << H.Ratio << "\n");
     if (!HasProfile && !UseStatic)
       missed(L, "NoProfile", "no profile and static estimates are off");
     else

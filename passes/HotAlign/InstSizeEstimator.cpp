@@ -48,10 +48,9 @@ InstSizeEstimator::InstSizeEstimator(const TargetMachine &TM) : TM(TM) {
   UseEncoder = TM.getTargetTriple().isX86();
   if (!UseEncoder)
     return;
-  Ctx = std::make_unique<MCContext>(TM.getTargetTriple(), TM.getMCAsmInfo(),
-                                    TM.getMCRegisterInfo(),
-                                    TM.getMCSubtargetInfo(), nullptr,
-                                    &TM.Options.MCOptions, false);
+  Ctx = std::make_unique<MCContext>(
+      TM.getTargetTriple(), TM.getMCAsmInfo(), TM.getMCRegisterInfo(),
+      TM.getMCSubtargetInfo(), nullptr, &TM.Options.MCOptions, false);
   Emitter.reset(TM.getTarget().createMCCodeEmitter(*TM.getMCInstrInfo(), *Ctx));
   if (!Emitter) {
     UseEncoder = false;
@@ -117,7 +116,8 @@ uint64_t InstSizeEstimator::shortImmediateSize(const MachineInstr &MI,
   std::string Short;
   for (StringRef Suffix : {"ri32", "mi32", "ri", "mi"})
     if (Name.ends_with(Suffix)) {
-      Short = (Name.drop_back(Suffix.size()) + Suffix.take_front(2) + "8").str();
+      Short =
+          (Name.drop_back(Suffix.size()) + Suffix.take_front(2) + "8").str();
       break;
     }
   if (Short.empty())

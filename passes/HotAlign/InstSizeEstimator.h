@@ -67,8 +67,7 @@ private:
                             const LayoutBounds &Bounds,
                             unsigned TopIndex) const;
   uint64_t aarch64Additions(const llvm::MachineBasicBlock &MBB,
-                            const BlockSet &Span,
-                            uint64_t FunctionBytes) const;
+                            const BlockSet &Span, uint64_t FunctionBytes) const;
   uint64_t encodedSize(const llvm::MachineInstr &MI) const;
   std::optional<uint64_t> encodeAs(const llvm::MachineInstr &MI,
                                    unsigned Opcode) const;

@@ -188,7 +188,8 @@ PlanUpdate updateLayout(const LayoutPlan &Old,
     }
     const PlanFunction &F = *It->second;
     if (F.Size <= P.Reserved) {
-      U.Plan.Functions.push_back({F.Name, F.Hash, P.Offset, F.Size, P.Reserved});
+      U.Plan.Functions.push_back(
+          {F.Name, F.Hash, P.Offset, F.Size, P.Reserved});
       U.Kept.push_back(F.Name);
       if (F.Hash != P.Hash)
         U.Edited.push_back(F.Name);

@@ -19,18 +19,18 @@ TEST(FlushKinds, TableHasEveryPrimitive) {
 }
 
 TEST(FlushKinds, DomainsNeverCoverEachOther) {
-  EXPECT_FALSE(flushKindCovers(kind("llvm.clear_cache"),
-                               kind("llvm.x86.sse2.clflush")));
-  EXPECT_FALSE(flushKindCovers(kind("llvm.x86.sse2.clflush"),
-                               kind("__clear_cache")));
+  EXPECT_FALSE(
+      flushKindCovers(kind("llvm.clear_cache"), kind("llvm.x86.sse2.clflush")));
+  EXPECT_FALSE(
+      flushKindCovers(kind("llvm.x86.sse2.clflush"), kind("__clear_cache")));
   EXPECT_TRUE(flushKindCovers(kind("llvm.clear_cache"), kind("__clear_cache")));
 }
 
 TEST(FlushKinds, WriteBackDoesNotCoverEvict) {
-  EXPECT_FALSE(flushKindCovers(kind("llvm.x86.clwb"),
-                               kind("llvm.x86.clflushopt")));
-  EXPECT_TRUE(flushKindCovers(kind("llvm.x86.clflushopt"),
-                              kind("llvm.x86.clwb")));
+  EXPECT_FALSE(
+      flushKindCovers(kind("llvm.x86.clwb"), kind("llvm.x86.clflushopt")));
+  EXPECT_TRUE(
+      flushKindCovers(kind("llvm.x86.clflushopt"), kind("llvm.x86.clwb")));
 }
 
 TEST(FlushKinds, WeakDoesNotCoverOrdered) {

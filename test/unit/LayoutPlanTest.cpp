@@ -22,20 +22,23 @@ static void expectWellFormed(const LayoutPlan &P) {
     EXPECT_EQ(F.Reserved % P.LineSize, 0u) << F.Name;
     EXPECT_GE(F.Reserved, F.Size) << F.Name;
     if (I) {
-      EXPECT_GE(F.Offset, P.Functions[I - 1].Offset + P.Functions[I - 1].Reserved)
+      EXPECT_GE(F.Offset,
+                P.Functions[I - 1].Offset + P.Functions[I - 1].Reserved)
           << P.Functions[I - 1].Name << " overlaps " << F.Name;
     }
   }
 }
 
 static std::vector<PlanFunction> sample() {
-  return {{"cold", "h1", 300, 10},  {"hot", "h2", 100, 5000},
-          {"warm", "h3", 40, 500},  {"tiny", "h4", 8, 400},
+  return {{"cold", "h1", 300, 10},
+          {"hot", "h2", 100, 5000},
+          {"warm", "h3", 40, 500},
+          {"tiny", "h4", 8, 400},
           {"big", "h5", 1000, 6000}};
 }
 
 TEST(LayoutPlan, ReservationAddsSlackThenRoundsToTheLine) {
-  PlanOptions O; // 64 B lines, 12 %
+  PlanOptions O;                          // 64 B lines, 12 %
   EXPECT_EQ(reservedBytes(100, O), 128u); // 100 + 12 = 112 -> 128
   EXPECT_EQ(reservedBytes(120, O), 192u); // 120 + 15 = 135 -> 192
   EXPECT_EQ(reservedBytes(64, O), 128u) << "a full line has no slack left";
@@ -159,8 +162,8 @@ TEST(LayoutPlan, NewFunctionFillsTheFirstHoleThatFits) {
   LayoutPlan Old = planLayout(sample(), {}, PlanOptions());
   uint64_t Hole = find(Old, "warm")->Offset; // one line
   std::vector<PlanFunction> F = sample();
-  F.erase(F.begin() + 2);               // warm removed
-  F.push_back({"fresh", "h9", 30, 50}); // needs one line
+  F.erase(F.begin() + 2);                // warm removed
+  F.push_back({"fresh", "h9", 30, 50});  // needs one line
   F.push_back({"large", "h8", 500, 60}); // fits no hole
   PlanUpdate U = updateLayout(Old, F, {}, PlanOptions());
   expectWellFormed(U.Plan);

@@ -200,9 +200,10 @@ static Expected<SymbolTable> readSymbols(const BinaryFile &File) {
 /// bytes with where the code lands) changes nothing.
 /// Functions in \p Vacated (BOLT left them in place) leave a hole, as
 /// missing ones do.
-static std::vector<Placement>
-placements(const LayoutLock &Lock, const SymbolTable &In,
-           const StringMap<uint64_t> &Body, const StringSet<> &Vacated) {
+static std::vector<Placement> placements(const LayoutLock &Lock,
+                                         const SymbolTable &In,
+                                         const StringMap<uint64_t> &Body,
+                                         const StringSet<> &Vacated) {
   std::vector<Placement> P;
   const auto &Fs = Lock.Plan.Functions;
   auto Present = [&](const PlacedFunction &F) {
@@ -297,9 +298,9 @@ static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
   // -lite=0: in lite mode BOLT leaves functions without a profile where they
   // are, and a locked function may have none in this build's profile.
   if (!Run.Profile.empty())
-    Args.insert(Args.end(), {"-data=" + Run.Profile, "-lite=0",
-                             "-reorder-blocks=ext-tsp", "-split-functions",
-                             "-split-all-cold"});
+    Args.insert(Args.end(),
+                {"-data=" + Run.Profile, "-lite=0", "-reorder-blocks=ext-tsp",
+                 "-split-functions", "-split-all-cold"});
   if (!Run.SkipArgument.empty())
     Args.push_back(Run.SkipArgument);
   for (const Placement &X : Run.P)
@@ -376,9 +377,8 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
     D.Actual = int64_t(It->second.Address - Start);
     D.OK = D.Actual == int64_t(F.Offset);
     if (!D.OK) {
-      const Placement *X = find_if(P, [&](const Placement &Y) {
-        return Y.Locked == &F;
-      });
+      const Placement *X =
+          find_if(P, [&](const Placement &Y) { return Y.Locked == &F; });
       D.Stayed = It->second.Address == In.lookup(F.Name).Address;
       if (D.Stayed)
         D.Why = "BOLT left it at its input address (it did not rewrite it; "
@@ -388,8 +388,8 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
                 " bytes, more than the " + std::to_string(X->Space) +
                 " to the next locked function";
       else
-        D.Why = "an earlier function did not fit" +
-                overflowBefore(F, P, Bodies);
+        D.Why =
+            "an earlier function did not fit" + overflowBefore(F, P, Bodies);
     }
     V.push_back(D);
   }
@@ -398,8 +398,7 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
     for (Verdict &D : V)
       if (D.OK) {
         D.OK = false;
-        D.Why = "hot text starts at 0x" +
-                utohexstr(Start, /*LowerCase=*/true) +
+        D.Why = "hot text starts at 0x" + utohexstr(Start, /*LowerCase=*/true) +
                 ", not a multiple of " + std::to_string(Lock.HotTextAlignment);
       }
   return V;
@@ -421,9 +420,8 @@ static Error writeProfileWithout(StringRef From, const StringSet<> &Names,
   for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
     Fields.clear();
     SplitString(Line, Fields);
-    if (none_of(Fields, [&](StringRef F) {
-          return Names.count(F.split('/').first);
-        }))
+    if (none_of(Fields,
+                [&](StringRef F) { return Names.count(F.split('/').first); }))
       OS << Line << "\n";
   }
   return Error::success();
@@ -432,9 +430,8 @@ static Error writeProfileWithout(StringRef From, const StringSet<> &Names,
 /// True when some function BINARY has missed its offset and another run
 /// may help: not a missing one, nor one BOLT did not move.
 static bool someMoved(ArrayRef<Verdict> V) {
-  return any_of(V, [](const Verdict &D) {
-    return D.Out && !D.OK && !D.Stayed;
-  });
+  return any_of(V,
+                [](const Verdict &D) { return D.Out && !D.OK && !D.Stayed; });
 }
 
 /// Step 4: {} in the command becomes \p Path, single-quoted for the shell.
@@ -458,9 +455,10 @@ static Error runSmoke(StringRef Path) {
   if (RC == 0)
     return Error::success();
   std::string Why = RC < 0 ? ErrMsg : "exit status " + std::to_string(RC);
-  return error("--smoke command '" + SmokeCommand + "' failed on the "
-               "rewritten binary (" + Why + "); '" + OutputPath +
-               "' was not written");
+  return error("--smoke command '" + SmokeCommand +
+               "' failed on the "
+               "rewritten binary (" +
+               Why + "); '" + OutputPath + "' was not written");
 }
 
 /// "N <Noun>s <What>: a, b, c" with \p Names sorted, at most \p Shown of
@@ -499,7 +497,8 @@ int runApplyCommand() {
         LockPath, "locks " + Twine(Lock->Plan.Functions.size()) +
                       " functions and '" + BinaryPath +
                       "' has none of them: it is a lock from another "
-                      "program (planned for '" + Lock->Binary +
+                      "program (planned for '" +
+                      Lock->Binary +
                       "'); plan one for this binary with hotlayout plan"));
   std::vector<std::string> Followers;
   if (!ProfilePath.empty()) {
@@ -526,8 +525,8 @@ int runApplyCommand() {
   // to the output could cross file systems.
   SmallString<256> Model(OutputPath);
   if (std::error_code EC = sys::fs::make_absolute(Model))
-    return applyError(fileError(OutputPath, "has no absolute path: " +
-                                                EC.message()));
+    return applyError(
+        fileError(OutputPath, "has no absolute path: " + EC.message()));
   sys::path::remove_filename(Model);
   sys::path::append(Model, ".hotlayout-apply");
   SmallString<256> TmpDir;
@@ -564,8 +563,7 @@ int runApplyCommand() {
       return applyError(std::move(E)); // The log stays in TmpDir.
     ++Runs;
     StringSet<> Intruders;
-    auto Verified =
-        verify(Result, *Lock, *In, Run.P, Start, Bodies, Intruders);
+    auto Verified = verify(Result, *Lock, *In, Run.P, Start, Bodies, Intruders);
     if (!Verified) {
       Cleanup();
       return applyError(Verified.takeError());
@@ -615,8 +613,8 @@ int runApplyCommand() {
   // Step 5.
   if (std::error_code EC = sys::fs::rename(Result, OutputPath)) {
     Cleanup();
-    return applyError(fileError(OutputPath,
-                                "cannot be written: " + EC.message()));
+    return applyError(
+        fileError(OutputPath, "cannot be written: " + EC.message()));
   }
   Cleanup();
 
@@ -632,12 +630,10 @@ int runApplyCommand() {
              "left where the linker put them (code between such labels may "
              "be copied by address, as JIT templates are)",
              /*Shown=*/3);
-  printNames(OS, {OwnOrder.keys().begin(), OwnOrder.keys().end()},
-             "function",
+  printNames(OS, {OwnOrder.keys().begin(), OwnOrder.keys().end()}, "function",
              "kept their input block order (with the profile's they outgrew "
              "their locked space)");
-  printNames(OS, {Unordered.keys().begin(), Unordered.keys().end()},
-             "function",
+  printNames(OS, {Unordered.keys().begin(), Unordered.keys().end()}, "function",
              "outside the lock landed among the locked ones (BOLT could not "
              "order them by name) and were given to BOLT without a profile");
   OS << "hot text at 0x" << utohexstr(Start, /*LowerCase=*/true) << "\n";
@@ -645,8 +641,8 @@ int runApplyCommand() {
   for (const Verdict &D : V) {
     OS << D.Locked->Name << "  " << D.Locked->Offset << "  ";
     if (D.Out)
-      OS << D.Actual << "  0x"
-         << utohexstr(D.Out->Address, /*LowerCase=*/true) << "  ";
+      OS << D.Actual << "  0x" << utohexstr(D.Out->Address, /*LowerCase=*/true)
+         << "  ";
     else
       OS << "-  -  ";
     if (D.OK) {

@@ -57,8 +57,8 @@ static Error checkMagic(StringRef Path, file_magic Magic) {
   case file_magic::elf_core:
     return fileError(Path, "is a core dump; give it the executable");
   case file_magic::elf:
-    return fileError(Path, "is an ELF file of an unknown type; " +
-                               Twine(Supported));
+    return fileError(Path,
+                     "is an ELF file of an unknown type; " + Twine(Supported));
   default:
     return fileError(Path, "is not an ELF file; " + Twine(Supported));
   }
@@ -72,9 +72,8 @@ static Error checkMachine(StringRef Path, const ELFObjectFileBase &Obj) {
   Triple::ArchType Arch = Obj.getArch();
   if (Arch == Triple::x86_64 || Arch == Triple::aarch64)
     return Error::success();
-  StringRef Name = Arch == Triple::UnknownArch
-                       ? StringRef("an unknown machine")
-                       : Triple::getArchTypeName(Arch);
+  StringRef Name = Arch == Triple::UnknownArch ? StringRef("an unknown machine")
+                                               : Triple::getArchTypeName(Arch);
   return fileError(Path, "is an ELF file for " + Name + " (e_machine " +
                              Twine(Obj.getEMachine()) + "); " + Supported);
 }
@@ -90,7 +89,8 @@ Expected<std::unique_ptr<BinaryFile>> BinaryFile::open(StringRef Path) {
   auto BufferOrErr = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                            /*RequiresNullTerminator=*/false);
   if (!BufferOrErr)
-    return fileError(Path, "cannot be read: " + BufferOrErr.getError().message());
+    return fileError(Path,
+                     "cannot be read: " + BufferOrErr.getError().message());
   std::unique_ptr<MemoryBuffer> Buffer = std::move(*BufferOrErr);
 
   if (Error E = checkMagic(Path, identify_magic(Buffer->getBuffer())))
@@ -127,7 +127,8 @@ BinaryKind BinaryFile::kind() const {
   // open() accepts ELF64 little-endian only.
   const auto &ELFFile = cast<ELF64LEObjectFile>(*Obj).getELFFile();
   if (auto Phdrs = ELFFile.program_headers()) {
-    if (any_of(*Phdrs, [](const auto &P) { return P.p_type == ELF::PT_INTERP; }))
+    if (any_of(*Phdrs,
+               [](const auto &P) { return P.p_type == ELF::PT_INTERP; }))
       return BinaryKind::PIE;
   } else {
     consumeError(Phdrs.takeError());
@@ -320,8 +321,7 @@ Expected<std::vector<CodeRange>> BinaryFile::ehFrameRanges() const {
       }
       if (!isScannableCode(Sec, *SecName))
         continue;
-      ArrayRef<uint8_t> Bytes =
-          codeBytes(Sec, Address, FDE->getAddressRange());
+      ArrayRef<uint8_t> Bytes = codeBytes(Sec, Address, FDE->getAddressRange());
       if (Bytes.empty())
         continue;
       CodeRange R;

@@ -33,13 +33,13 @@ enum class RangeSource {
   DynamicSymbols, ///< No .symtab: .dynsym functions, plus one range per
                   ///< .eh_frame FDE for code no exported symbol covers.
   EHFrame,        ///< Stripped: one range per .eh_frame FDE.
-  WholeSection, ///< Stripped, no .eh_frame: one range per code section.
+  WholeSection,   ///< Stripped, no .eh_frame: one range per code section.
 };
 
 /// Bytes of code at a link-time address, disassembled as a unit: backward
 /// branches only count as loops when they stay inside one range.
 struct CodeRange {
-  std::string Name;                     ///< Symbol, or section[@address].
+  std::string Name;                          ///< Symbol, or section[@address].
   llvm::SmallVector<std::string, 1> Aliases; ///< Other symbols at Address.
   uint64_t Address = 0;
   llvm::ArrayRef<uint8_t> Bytes;

@@ -1,4 +1,5 @@
-//===- BoltDriver.cpp - Finding and running llvm-bolt, perf2bolt, merge-fdata =//
+//===- BoltDriver.cpp - Finding and running llvm-bolt, perf2bolt, merge-fdata
+//=//
 //
 // 1. find(): resolve the directory (--bolt-dir or the build's LLVM bin dir)
 //    and each tool to its real path, so BOLT finds its runtime library
@@ -62,11 +63,16 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
   if (Default)
     Dir = defaultBoltDir();
   std::string Hint =
-      Default ? ("install BOLT for LLVM " + llvmMajor() + " (apt-get install "
-                 "bolt-" + llvmMajor() + ") or pass --bolt-dir=<dir holding "
-                 "llvm-bolt>").str()
+      Default ? ("install BOLT for LLVM " + llvmMajor() +
+                 " (apt-get install "
+                 "bolt-" +
+                 llvmMajor() +
+                 ") or pass --bolt-dir=<dir holding "
+                 "llvm-bolt>")
+                    .str()
               : std::string("pass --bolt-dir=<the bin directory of an LLVM "
-                            "with BOLT>, e.g. ") + defaultBoltDir().str();
+                            "with BOLT>, e.g. ") +
+                    defaultBoltDir().str();
   SmallString<256> RealDir;
   if (sys::fs::real_path(Dir, RealDir) || !sys::fs::is_directory(RealDir))
     return error("BOLT directory '" + Dir + "' does not exist; " + Hint);
@@ -89,13 +95,15 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
   if (NeedInstrumentationRuntime) {
     // Where llvm-bolt looks: <dir of its executable>/../lib. The executable
     // is its real path, since that is how it is run.
-    SmallString<256> Lib(sys::path::parent_path(sys::path::parent_path(
-        T.LLVMBolt)));
+    SmallString<256> Lib(
+        sys::path::parent_path(sys::path::parent_path(T.LLVMBolt)));
     sys::path::append(Lib, "lib", "libbolt_rt_instr.a");
     if (!sys::fs::exists(Lib))
-      return error("'" + T.LLVMBolt + "' cannot instrument: its runtime "
-                   "library '" + Lib + "' is missing; reinstall bolt-" +
-                   llvmMajor() + " or pass --bolt-dir=<a complete LLVM bin "
+      return error("'" + T.LLVMBolt +
+                   "' cannot instrument: its runtime "
+                   "library '" +
+                   Lib + "' is missing; reinstall bolt-" + llvmMajor() +
+                   " or pass --bolt-dir=<a complete LLVM bin "
                    "directory>");
   }
   return T;
@@ -249,14 +257,14 @@ Error instrument(const BoltTools &Tools, StringRef Binary,
                  StringRef LogPath, StringRef SkipArgument) {
   // -instrumentation-file-append-pid: every process (each run, each forked
   // child) writes its own file, so runs never overwrite each other.
-  std::vector<std::string> Args = {
-      Tools.LLVMBolt,
-      Binary.str(),
-      "-instrument",
-      "-instrumentation-file=" + ProfilePrefix.str(),
-      "-instrumentation-file-append-pid",
-      "-o",
-      Instrumented.str()};
+  std::vector<std::string> Args = {Tools.LLVMBolt,
+                                   Binary.str(),
+                                   "-instrument",
+                                   "-instrumentation-file=" +
+                                       ProfilePrefix.str(),
+                                   "-instrumentation-file-append-pid",
+                                   "-o",
+                                   Instrumented.str()};
   if (!SkipArgument.empty())
     Args.push_back(SkipArgument.str());
   return runTool(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
@@ -307,12 +315,13 @@ Expected<PerfDataInfo> readPerfDataHeader(StringRef Path) {
 Error convertPerfData(const BoltTools &Tools, StringRef PerfData,
                       StringRef Binary, StringRef Output, StringRef LogPath) {
   if (!sys::findProgramByName("perf"))
-    return error("perf2bolt reads '" + PerfData + "' with the perf tool, "
+    return error("perf2bolt reads '" + PerfData +
+                 "' with the perf tool, "
                  "which is not on PATH; install it (apt-get install "
                  "linux-perf) or profile by instrumentation instead (drop "
                  "--perf-data)");
-  std::vector<std::string> Args = {Tools.Perf2Bolt, "-p", PerfData.str(),
-                                   "-o", Output.str(), Binary.str()};
+  std::vector<std::string> Args = {
+      Tools.Perf2Bolt, "-p", PerfData.str(), "-o", Output.str(), Binary.str()};
   return runTool(Args, LogPath, "perf2bolt on '" + PerfData + "'");
 }
 

@@ -1,4 +1,5 @@
-//===- BoltDriver.h - Finding and running llvm-bolt, perf2bolt, merge-fdata ===//
+//===- BoltDriver.h - Finding and running llvm-bolt, perf2bolt, merge-fdata
+//===//
 //
 // BOLT ships as command-line tools only (no headers), so hotlayout drives
 // them as child processes. This file finds the tools of the LLVM major
@@ -70,8 +71,8 @@ struct BoltRequirements {
 /// to name the binary the script runs), with .symtab function symbols (not
 /// stripped), and with relocations when \p Req asks for them (the message
 /// says to relink with -Wl,--emit-relocs).
-llvm::Expected<std::unique_ptr<BinaryFile>>
-openForBolt(llvm::StringRef Path, BoltRequirements Req);
+llvm::Expected<std::unique_ptr<BinaryFile>> openForBolt(llvm::StringRef Path,
+                                                        BoltRequirements Req);
 
 /// Global or local symbols without a type (STT_NOTYPE) in code sections
 /// that do not start a typed function: labels in assembly such as RandomX's
@@ -86,8 +87,8 @@ std::vector<std::string> untypedCodeLabels(const BinaryFile &File);
 /// Writes \p Labels, one per line, to \p Path and returns the llvm-bolt
 /// argument that keeps them where the linker put them
 /// (-skip-funcs-file=Path), or "" when there are none.
-llvm::Expected<std::string> skipLabelsArgument(llvm::ArrayRef<std::string> Labels,
-                                               llvm::StringRef Path);
+llvm::Expected<std::string>
+skipLabelsArgument(llvm::ArrayRef<std::string> Labels, llvm::StringRef Path);
 
 /// Runs \p Args (Args[0] is the program path) with stdout and stderr
 /// written to \p LogPath. On failure the error says "\p What failed",

@@ -36,9 +36,10 @@ using namespace llvm;
 
 namespace hotlayout {
 
-cl::SubCommand CheckSubcommand(
-    "check", "Report hot loops of a linked binary that touch more cache "
-             "lines than their size needs (exit 1 if any, 2 on errors)");
+cl::SubCommand
+    CheckSubcommand("check",
+                    "Report hot loops of a linked binary that touch more cache "
+                    "lines than their size needs (exit 1 if any, 2 on errors)");
 
 static cl::OptionCategory CheckCategory("hotlayout check options",
                                         HotLoopRulesHelp);
@@ -80,8 +81,7 @@ static Error selectFunctions(const BinaryFile &File, RangeSource Source,
                              std::vector<CodeRange> &Ranges) {
   if (Opts.FunctionNames.empty())
     return Error::success();
-  if (Source != RangeSource::Symbols &&
-      Source != RangeSource::DynamicSymbols)
+  if (Source != RangeSource::Symbols && Source != RangeSource::DynamicSymbols)
     return fileError(File.path(), "has no function symbols, so --function "
                                   "cannot select code; drop --function or "
                                   "check an unstripped copy");
@@ -89,8 +89,7 @@ static Error selectFunctions(const BinaryFile &File, RangeSource Source,
     return fileError(File.path(), "has no function named '" + *Name +
                                       "'; list them with llvm-nm " +
                                       File.path());
-  llvm::erase_if(Ranges,
-                 [](const CodeRange &R) { return !Opts.selects(R); });
+  llvm::erase_if(Ranges, [](const CodeRange &R) { return !Opts.selects(R); });
   return Error::success();
 }
 
@@ -113,8 +112,8 @@ static void collectHotLoops(const LoopFinder &Finder,
 }
 
 static void printText(const Report &R, raw_ostream &OS) {
-  OS << "hotlayout check: " << R.File << " (" << R.Arch << ", "
-     << Opts.LineSize << "-byte lines)\n";
+  OS << "hotlayout check: " << R.File << " (" << R.Arch << ", " << Opts.LineSize
+     << "-byte lines)\n";
   if (R.Source == RangeSource::DynamicSymbols)
     OS << "note: no .symtab: functions are named from .dynsym; other code is "
           "reported per .eh_frame range (section@address)\n";
@@ -229,16 +228,16 @@ static Expected<Report> check() {
   if (R.Judge.Profile && none_of(*Ranges, [&](const CodeRange &F) {
         return R.Judge.Profile->mentions(F);
       }))
-    reportWarning("check",
-                  fileError(Opts.ProfilePath,
-                            "names none of the checked functions of '" +
-                                InputPath +
-                                "'; was it recorded on this binary?"));
+    reportWarning(
+        "check",
+        fileError(Opts.ProfilePath, "names none of the checked functions of '" +
+                                        InputPath +
+                                        "'; was it recorded on this binary?"));
 
   auto Finder = LoopFinder::create((*File)->triple());
   if (!Finder)
-    return fileError(InputPath, "cannot be disassembled: " +
-                                    toString(Finder.takeError()));
+    return fileError(InputPath,
+                     "cannot be disassembled: " + toString(Finder.takeError()));
   collectHotLoops(**Finder, *Ranges, R);
   if (Opts.EmitJSON)
     printJSON(R, outs());

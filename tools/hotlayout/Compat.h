@@ -67,7 +67,8 @@ createMCSubtargetInfo(const llvm::Target &T, const llvm::Triple &TT,
 }
 
 /// One basic block from .llvm_bb_addr_map, with its function's entry-block
-/// frequency when the map carries block frequencies (-pgo-analysis-map=bb-freq).
+/// frequency when the map carries block frequencies
+/// (-pgo-analysis-map=bb-freq).
 struct MappedBlock {
   uint64_t Address = 0;
   uint64_t Size = 0;

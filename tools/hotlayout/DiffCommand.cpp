@@ -247,8 +247,8 @@ static std::vector<Unmatched> unmatchedHot(const Side &S,
   std::vector<Unmatched> Out;
   for (size_t I = 0; I < S.Ranges.size(); ++I)
     if (!Matched[I] && S.isHot(I))
-      Out.push_back({S.Ranges[I].Name, S.Ranges[I].Address,
-                     hotLoops(S.Loops[I])});
+      Out.push_back(
+          {S.Ranges[I].Name, S.Ranges[I].Address, hotLoops(S.Loops[I])});
   return Out;
 }
 
@@ -379,9 +379,9 @@ static void printText(const Side &A, const Side &B, const Report &R,
       Rows.push_back({L.Function, "#" + std::to_string(L.Ordinal),
                       hexAddress(L.A->L.Start), hexAddress(L.B->L.Start),
                       lineOffset(L.A->L.Start), lineOffset(L.B->L.Start),
-                      std::to_string(L.A->L.size()),
-                      std::to_string(L.A->Lines), std::to_string(L.B->Lines),
-                      std::to_string(L.A->MinLines), loopNote(L)});
+                      std::to_string(L.A->L.size()), std::to_string(L.A->Lines),
+                      std::to_string(L.B->Lines), std::to_string(L.A->MinLines),
+                      loopNote(L)});
     printTable(Rows, OS);
   }
   printUnmatched("A", R.OnlyInA, OS);
@@ -513,20 +513,21 @@ static Expected<bool> diff() {
 
   auto Finder = LoopFinder::create(A->File->triple());
   if (!Finder)
-    return fileError(PathA, "cannot be disassembled: " +
-                                toString(Finder.takeError()));
+    return fileError(PathA,
+                     "cannot be disassembled: " + toString(Finder.takeError()));
   for (Side *S : {&*A, &*B})
     if (Error E = judgeSide(*S, **Finder))
       return E;
   if (const auto &Profile = A->Judge.Profile;
-      Profile && none_of(A->Ranges, [&](const CodeRange &F) {
-        return Profile->mentions(F);
-      }) && none_of(B->Ranges, [&](const CodeRange &F) {
-        return Profile->mentions(F);
-      }))
+      Profile &&
+      none_of(A->Ranges,
+              [&](const CodeRange &F) { return Profile->mentions(F); }) &&
+      none_of(B->Ranges,
+              [&](const CodeRange &F) { return Profile->mentions(F); }))
     reportWarning("diff", fileError(Opts.ProfilePath,
                                     "names none of the compared functions "
-                                    "of '" + PathA + "' or '" + PathB +
+                                    "of '" +
+                                        PathA + "' or '" + PathB +
                                         "'; was it recorded on one of them?"));
 
   Report R = compare(*A, *B);

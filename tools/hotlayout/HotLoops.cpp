@@ -70,9 +70,8 @@ Error HotLoopOptions::validate() const {
 
 bool HotLoopOptions::selects(const CodeRange &R) const {
   return FunctionNames.empty() ||
-         any_of(FunctionNames, [&](const std::string &N) {
-           return R.hasName(N);
-         });
+         any_of(FunctionNames,
+                [&](const std::string &N) { return R.hasName(N); });
 }
 
 std::optional<std::string>
@@ -170,8 +169,7 @@ static StringRef ruleName(HotnessRule Rule) {
 void HotnessJudge::writeJSON(json::OStream &J) const {
   J.attributeObject("hotness", [&] {
     J.attribute("rule", ruleName(Rule));
-    if (Rule == HotnessRule::Profile ||
-        Rule == HotnessRule::ProfiledFunction) {
+    if (Rule == HotnessRule::Profile || Rule == HotnessRule::ProfiledFunction) {
       J.attribute("profile", ProfilePath);
       J.attribute("min_count", int64_t(MinCount));
     }

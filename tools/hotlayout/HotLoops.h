@@ -54,9 +54,9 @@ struct HotLoopOptions {
   bool selects(const CodeRange &R) const;
 
   /// The first --function name that no range of \p A or \p B has, if any.
-  std::optional<std::string> unknownFunction(llvm::ArrayRef<CodeRange> A,
-                                             llvm::ArrayRef<CodeRange> B = {})
-      const;
+  std::optional<std::string>
+  unknownFunction(llvm::ArrayRef<CodeRange> A,
+                  llvm::ArrayRef<CodeRange> B = {}) const;
 
   llvm::cl::opt<bool> EmitJSON;
   llvm::cl::opt<unsigned> LineSize;
@@ -67,8 +67,9 @@ struct HotLoopOptions {
 };
 
 enum class HotnessRule {
-  Profile,         ///< Back-edge counts of a profile of this binary.
-  ProfiledFunction, ///< BOLT output: functions by profile name, innermost loops.
+  Profile,          ///< Back-edge counts of a profile of this binary.
+  ProfiledFunction, ///< BOLT output: functions by profile name, innermost
+                    ///< loops.
   BlockFrequency,
   Innermost,
 };

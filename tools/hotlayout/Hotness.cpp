@@ -34,18 +34,17 @@ Expected<BlockFrequencies> BlockFrequencies::read(const BinaryFile &File) {
   for (const compat::MappedBlock &B : *Blocks)
     if (B.HasFreq)
       BF.Blocks.push_back(B);
-  llvm::sort(BF.Blocks, [](const compat::MappedBlock &A,
-                           const compat::MappedBlock &B) {
-    return A.Address < B.Address;
-  });
+  llvm::sort(BF.Blocks,
+             [](const compat::MappedBlock &A, const compat::MappedBlock &B) {
+               return A.Address < B.Address;
+             });
   return BF;
 }
 
 std::optional<double> BlockFrequencies::ratioToEntry(uint64_t Address) const {
-  auto It = llvm::upper_bound(Blocks, Address,
-                              [](uint64_t A, const compat::MappedBlock &B) {
-                                return A < B.Address;
-                              });
+  auto It = llvm::upper_bound(
+      Blocks, Address,
+      [](uint64_t A, const compat::MappedBlock &B) { return A < B.Address; });
   if (It == Blocks.begin())
     return std::nullopt;
   const compat::MappedBlock &B = *std::prev(It);
@@ -95,12 +94,12 @@ Expected<BranchProfile> BranchProfile::read(StringRef Path) {
       continue;
     Branch B;
     if (Fields.size() != 8 || Fields[2].getAsInteger(16, B.From) ||
-        Fields[5].getAsInteger(16, B.To) ||
-        Fields[7].getAsInteger(10, B.Count))
+        Fields[5].getAsInteger(16, B.To) || Fields[7].getAsInteger(10, B.Count))
       return fdataError(Path, LineNo,
                         "is not a branch record: expected '<kind> <function> "
                         "<hex offset> <kind> <function> <hex offset> "
-                        "<mispredictions> <count>', got '" + Line + "'");
+                        "<mispredictions> <count>', got '" +
+                            Line + "'");
     StringRef From = fdataFunction(Fields[0], Fields[1]);
     StringRef To = fdataFunction(Fields[3], Fields[4]);
     if (!From.empty() && From == To)

@@ -12,8 +12,8 @@
 
 #include "LayoutLock.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -80,8 +80,9 @@ struct Reader {
 
   Error bad(const Twine &Where, const Twine &What) const {
     return fileError(Path, "is not a valid hotlayout lock: " + Where + ": " +
-                               What + "; rerun hotlayout plan without "
-                                      "--update to write a new one");
+                               What +
+                               "; rerun hotlayout plan without "
+                               "--update to write a new one");
   }
 
   Error number(const json::Object &O, StringRef Key, const Twine &Where,
@@ -153,9 +154,8 @@ Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
   if (!isPowerOf2_64(Line))
     return R.bad("line_size", "expected a power of two, got " + Twine(Line));
   if (!isPowerOf2_64(Lock.HotTextAlignment))
-    return R.bad("hot_text_alignment",
-                 "expected a power of two, got " +
-                     Twine(Lock.HotTextAlignment));
+    return R.bad("hot_text_alignment", "expected a power of two, got " +
+                                           Twine(Lock.HotTextAlignment));
 
   const json::Array *Functions = Top->getArray("functions");
   if (!Functions)

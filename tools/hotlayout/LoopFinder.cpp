@@ -107,8 +107,8 @@ Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {
     LF->MAI = compat::createMCAsmInfo(*TheTarget, *LF->MRI, T, Options);
   // Decode every AArch64 extension, as llvm-objdump does by default.
   bool IsAArch64 = T.isAArch64();
-  LF->STI = compat::createMCSubtargetInfo(*TheTarget, T,
-                                          IsAArch64 ? "+all" : "");
+  LF->STI =
+      compat::createMCSubtargetInfo(*TheTarget, T, IsAArch64 ? "+all" : "");
   LF->MII.reset(TheTarget->createMCInstrInfo());
   if (!LF->MRI || !LF->MAI || !LF->STI || !LF->MII)
     return createStringError(inconvertibleErrorCode(),
@@ -121,7 +121,8 @@ Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {
   if (!LF->DisAsm || !LF->MIA)
     return createStringError(inconvertibleErrorCode(),
                              "LLVM was built without a disassembler or "
-                             "instruction analysis for " + T.str());
+                             "instruction analysis for " +
+                                 T.str());
   LF->MinInstSize = IsAArch64 ? 4 : 1;
   return LF;
 }

@@ -44,8 +44,8 @@ struct BackEdge {
 struct DecodedInst {
   uint64_t Address = 0;
   uint64_t Size = 0;
-  bool FallsThrough = true;  ///< Execution may continue at Address + Size.
-  bool IsBranch = false;     ///< A direct branch (not a call) to Target.
+  bool FallsThrough = true; ///< Execution may continue at Address + Size.
+  bool IsBranch = false;    ///< A direct branch (not a call) to Target.
   uint64_t Target = 0;
 };
 

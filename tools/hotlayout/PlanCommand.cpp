@@ -110,8 +110,8 @@ static cl::opt<unsigned>
                  cl::init(0), cl::sub(PlanSubcommand), cl::cat(PlanCategory));
 
 static int planError(const Twine &Message) {
-  return reportError("plan", createStringError(inconvertibleErrorCode(),
-                                               Message));
+  return reportError("plan",
+                     createStringError(inconvertibleErrorCode(), Message));
 }
 
 int runPlanCommand() {
@@ -154,9 +154,10 @@ int runPlanCommand() {
   auto Counts = FunctionCounts::read(ProfilePath);
   if (!Counts)
     return reportError("plan", Counts.takeError());
-  if (Error E = Counts->checkNamesSome(
-          ProfilePath, BinaryPath,
-          [&](StringRef Name) { return ByName.count(Name) != 0; }))
+  if (Error E =
+          Counts->checkNamesSome(ProfilePath, BinaryPath, [&](StringRef Name) {
+            return ByName.count(Name) != 0;
+          }))
     return reportError("plan", std::move(E));
 
   // Step 3: counts per range (a range may be named by several aliases).
@@ -199,7 +200,8 @@ int runPlanCommand() {
                     "locks " + Twine(Old->Plan.Functions.size()) +
                         " functions and '" + BinaryPath +
                         "' has none of them: it is a lock of another "
-                        "program (planned for '" + Old->Binary +
+                        "program (planned for '" +
+                        Old->Binary +
                         "'); plan without --update to start a new lock"));
     StringRef Name = sys::path::filename(BinaryPath);
     if (Old->Binary != Name)
@@ -259,11 +261,11 @@ int runPlanCommand() {
   raw_ostream &OS = outs();
   OS << "planned " << Lock.Plan.Functions.size() << " functions, "
      << Lock.Plan.size() << " bytes of hot text (" << Lock.Plan.LineSize
-     << " B lines, " << Lock.Plan.SlackPercent << "% slack) in "
-     << OutputPath << "\n";
+     << " B lines, " << Lock.Plan.SlackPercent << "% slack) in " << OutputPath
+     << "\n";
   if (Update) {
-    OS << "update of " << UpdatePath << ": kept " << Update->Kept.size()
-       << " (" << Update->Edited.size() << " with new bytes), moved "
+    OS << "update of " << UpdatePath << ": kept " << Update->Kept.size() << " ("
+       << Update->Edited.size() << " with new bytes), moved "
        << Update->Moved.size() << ", added " << Update->Added.size()
        << ", removed " << Update->Removed.size() << "\n";
     for (const PlanUpdate::Move &M : Update->Moved)

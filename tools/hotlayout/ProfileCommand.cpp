@@ -1,4 +1,5 @@
-//===- ProfileCommand.cpp - hotlayout profile: record a BOLT profile -------===//
+//===- ProfileCommand.cpp - hotlayout profile: record a BOLT profile
+//-------===//
 //
 // `hotlayout profile -o P.fdata -- PROGRAM ARGS...` records where a program
 // branches, as a BOLT .fdata profile that `check --profile` and llvm-bolt
@@ -105,8 +106,7 @@ static cl::opt<std::string> PerfData(
     cl::value_desc("perf.data"), cl::sub(ProfileSubcommand),
     cl::cat(ProfileCategory));
 
-static cl::opt<std::string> ProgramName(cl::Positional,
-                                        cl::desc("PROGRAM"),
+static cl::opt<std::string> ProgramName(cl::Positional, cl::desc("PROGRAM"),
                                         cl::sub(ProfileSubcommand),
                                         cl::cat(ProfileCategory));
 
@@ -197,8 +197,9 @@ static std::vector<std::string> appendedProfile() {
 }
 
 /// Merges \p Inputs into the output and renames it into place (step 4).
-static Error writeMerged(const BoltTools &Tools, std::vector<std::string> Inputs,
-                         const TempDir &Tmp, AtomicOutput &Out) {
+static Error writeMerged(const BoltTools &Tools,
+                         std::vector<std::string> Inputs, const TempDir &Tmp,
+                         AtomicOutput &Out) {
   std::vector<std::string> Old = appendedProfile();
   Inputs.insert(Inputs.end(), Old.begin(), Old.end());
   progress("merging " + Twine(Inputs.size()) + " profile" +
@@ -240,9 +241,10 @@ static std::string commandLine() {
 
 /// Runs the instrumented binary once (step 3) and returns the profiles it
 /// wrote.
-static Expected<std::vector<std::string>>
-runOnce(StringRef Instrumented, unsigned Run, const TempDir &Tmp,
-        StringSet<> &Seen) {
+static Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
+                                                  unsigned Run,
+                                                  const TempDir &Tmp,
+                                                  StringSet<> &Seen) {
   progress("run " + Twine(Run) + "/" + Twine(Runs) + ": " + commandLine());
   // argv[0] stays what the user typed: some programs look at it.
   SmallVector<StringRef, 8> Argv = {ProgramName};
@@ -254,8 +256,8 @@ runOnce(StringRef Instrumented, unsigned Run, const TempDir &Tmp,
                                &ErrMsg, &ExecFailed);
   std::string Which = ("run " + Twine(Run) + " of " + Twine(Runs)).str();
   if (ExecFailed)
-    return error("cannot run the instrumented copy of '" + ProgramName +
-                 "' (" + Which + "): " + ErrMsg);
+    return error("cannot run the instrumented copy of '" + ProgramName + "' (" +
+                 Which + "): " + ErrMsg);
   if (RC < 0)
     return error("'" + ProgramName + "' did not exit normally in " + Which +
                  " (" + ErrMsg + "); nothing was written to '" + OutputPath +
@@ -294,13 +296,14 @@ static Error profileByInstrumentation(const BoltTools &Tools,
   if (!Labels.empty())
     progress("leaving " + Twine(Labels.size()) + " untyped code label" +
              (Labels.size() == 1 ? "" : "s") + " uninstrumented (e.g. '" +
-             Labels.front() + "'): code between such labels may be copied "
+             Labels.front() +
+             "'): code between such labels may be copied "
              "by address");
   auto Skip = skipLabelsArgument(Labels, Tmp.file("skip-funcs.txt"));
   if (!Skip)
     return Skip.takeError();
-  if (Error E = instrument(Tools, Binary, Tmp.file("prof.fdata"),
-                           Instrumented, Tmp.file("instrument.log"), *Skip)) {
+  if (Error E = instrument(Tools, Binary, Tmp.file("prof.fdata"), Instrumented,
+                           Tmp.file("instrument.log"), *Skip)) {
     Tmp.Keep = true; // The error names the log in it.
     return E;
   }
@@ -380,9 +383,10 @@ static Error profile() {
                      "runs the binary it instruments. Profile the program "
                      "that loads it, or record that program with perf on a "
                      "CPU with LBR and convert the recording for the "
-                     "library: hotlayout profile -o " + OutputPath +
-                         " --perf-data perf.data " + ProgramName);
-  auto Tools = BoltTools::find(BoltDir, /*NeedInstrumentationRuntime=*/!FromPerf);
+                     "library: hotlayout profile -o " +
+                         OutputPath + " --perf-data perf.data " + ProgramName);
+  auto Tools =
+      BoltTools::find(BoltDir, /*NeedInstrumentationRuntime=*/!FromPerf);
   if (!Tools)
     return Tools.takeError();
   return FromPerf ? profileFromPerf(*Tools, *Binary)

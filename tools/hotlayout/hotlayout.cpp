@@ -26,10 +26,8 @@ struct Subcommand {
 
 /// Every subcommand, in the order --help lists them.
 static const Subcommand Subcommands[] = {
-    {&CheckSubcommand, runCheckCommand},
-    {&DiffSubcommand, runDiffCommand},
-    {&ProfileSubcommand, runProfileCommand},
-    {&PlanSubcommand, runPlanCommand},
+    {&CheckSubcommand, runCheckCommand},     {&DiffSubcommand, runDiffCommand},
+    {&ProfileSubcommand, runProfileCommand}, {&PlanSubcommand, runPlanCommand},
     {&ApplySubcommand, runApplyCommand},
 };
 
@@ -37,16 +35,16 @@ static cl::OptionCategory ToolCategory("hotlayout options");
 
 int hotlayout::reportError(StringRef Command, Error E) {
   handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
-    WithColor::error(errs(), "hotlayout " + Command.str()) << EI.message()
-                                                           << '\n';
+    WithColor::error(errs(), "hotlayout " + Command.str())
+        << EI.message() << '\n';
   });
   return ExitError;
 }
 
 void hotlayout::reportWarning(StringRef Command, Error E) {
   handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
-    WithColor::warning(errs(), "hotlayout " + Command.str()) << EI.message()
-                                                             << '\n';
+    WithColor::warning(errs(), "hotlayout " + Command.str())
+        << EI.message() << '\n';
   });
 }
 

@@ -60,7 +60,7 @@ struct PlanCall {
 };
 
 struct PlanOptions {
-  uint64_t LineSize = 64;    ///< Every offset is a multiple; power of two.
+  uint64_t LineSize = 64;     ///< Every offset is a multiple; power of two.
   unsigned SlackPercent = 12; ///< Growth each reservation absorbs.
   /// Clustering merges no further once a cluster would exceed this (a page:
   /// callers and callees that share it share an I-TLB entry).
@@ -108,9 +108,9 @@ struct PlanUpdate {
 uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts);
 
 /// Step 2: the names of \p Functions in placement order.
-std::vector<std::string> orderFunctions(const std::vector<PlanFunction> &Functions,
-                                        const std::vector<PlanCall> &Calls,
-                                        const PlanOptions &Opts);
+std::vector<std::string>
+orderFunctions(const std::vector<PlanFunction> &Functions,
+               const std::vector<PlanCall> &Calls, const PlanOptions &Opts);
 
 /// A fresh plan (steps 1-3).
 LayoutPlan planLayout(const std::vector<PlanFunction> &Functions,
