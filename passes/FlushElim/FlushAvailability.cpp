@@ -32,9 +32,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/FlushAvailability.h"
+#include "hotlayout/FlushElimOptions.h"
 #include "hotlayout/Support/RangeAlgebra.h"
-
-#include "FlushInstrument.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -395,9 +394,9 @@ bool sameCacheLine(const SCEV *A, const SCEV *B, ScalarEvolution &SE,
     return false;
   uint64_t Align = BaseU->getValue()->getPointerAlignment(DL).value();
   auto LineA =
-      cacheLineOf(OffA->getAPInt().getSExtValue(), Align, flushLineSize());
+      cacheLineOf(OffA->getAPInt().getSExtValue(), Align, opts::LineSize);
   auto LineB =
-      cacheLineOf(OffB->getAPInt().getSExtValue(), Align, flushLineSize());
+      cacheLineOf(OffB->getAPInt().getSExtValue(), Align, opts::LineSize);
   return LineA && LineB && LineA->Begin == LineB->Begin;
 }
 
@@ -407,7 +406,7 @@ bool sameCacheLine(const SCEV *A, const SCEV *B, ScalarEvolution &SE,
 /// brings the line back (flush+reload measures exactly that).
 bool provablyOtherLine(Value *LinePtr, const MemoryLocation &Acc,
                        ScalarEvolution &SE, const DataLayout &DL) {
-  uint64_t Line = flushLineSize();
+  uint64_t Line = opts::LineSize;
   // Distinct identified objects that both start on a line boundary own
   // disjoint sets of lines (their in-bounds bytes cannot share one).
   const Value *ObjA = getUnderlyingObject(Acc.Ptr);

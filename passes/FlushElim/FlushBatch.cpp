@@ -64,7 +64,7 @@
 
 #include "hotlayout/FlushBatch.h"
 
-#include "FlushInstrument.h"
+#include "hotlayout/FlushElimOptions.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"

@@ -15,6 +15,7 @@
 
 #include "hotlayout/FlushElim.h"
 #include "hotlayout/FlushAvailability.h"
+#include "hotlayout/FlushElimOptions.h"
 
 #include "FlushInstrument.h"
 
@@ -43,22 +44,6 @@ DEBUG_COUNTER(RemoveCounter, "flushelim-remove",
               "Controls which redundant flushes flushelim removes");
 
 namespace {
-
-enum class FlushElimMode { Remove, Check, Profile };
-
-cl::opt<FlushElimMode> Mode(
-    "flushelim-mode",
-    cl::desc("What flushelim does with flushes (default: remove)"),
-    cl::values(
-        clEnumValN(FlushElimMode::Remove, "remove", "remove redundant flushes"),
-        clEnumValN(FlushElimMode::Check, "check",
-                   "replace redundant flushes by a run-time check that "
-                   "aborts if the flush was needed (link "
-                   "libhotlayout_rt.a)"),
-        clEnumValN(FlushElimMode::Profile, "profile",
-                   "count calls, requested and changed bytes per "
-                   "flush site; remove nothing (link libhotlayout_rt.a)")),
-    cl::init(FlushElimMode::Remove), cl::cat(flushElimOptionCategory()));
 
 /// "store" or "call to mmap": what blocked a near duplicate.
 std::string describeBlocker(const Instruction &I) {
@@ -124,7 +109,7 @@ bool applyDecisions(const FlushAvailability &A, OptimizationRemarkEmitter &ORE,
     emitPartialRemark(ORE, P, A.siteOf(P.Later)->Kind->Display);
   }
 
-  if (Mode == FlushElimMode::Profile) {
+  if (opts::Mode == FlushElimMode::Profile) {
     bool Changed = false;
     for (const FlushSite &Site : A.Sites)
       if (instrumentFlushProfile(Site)) {
@@ -146,7 +131,7 @@ bool applyDecisions(const FlushAvailability &A, OptimizationRemarkEmitter &ORE,
     CallBase *Call = Site.Call;
     OptimizationRemark Removed =
         removedRemark(Site, *R.Witness, WitnessKind->Kind->Display);
-    if (Mode == FlushElimMode::Check) {
+    if (opts::Mode == FlushElimMode::Check) {
       if (!replaceFlushWithCheck(Site, *R.Witness))
         continue;
       ++NumChecked;
@@ -158,7 +143,7 @@ bool applyDecisions(const FlushAvailability &A, OptimizationRemarkEmitter &ORE,
     Elided.insert(Call);
     Changed = true;
   }
-  if (Mode == FlushElimMode::Check)
+  if (opts::Mode == FlushElimMode::Check)
     for (const FlushSite &Site : A.Sites)
       if (!Elided.count(Site.Call))
         Changed |= instrumentFlushRecord(Site);

@@ -22,7 +22,7 @@
 
 #include "FlushInstrument.h"
 
-#include "hotlayout/Support/OptionParsers.h"
+#include "hotlayout/FlushElimOptions.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
@@ -51,26 +51,6 @@ STATISTIC(NumRecordedFlushes,
           "Number of kept flushes snapshotted for run-time checks");
 STATISTIC(NumUninstrumentable,
           "Number of flushes left uninstrumented (range not expressible)");
-
-namespace hotlayout {
-
-cl::OptionCategory &flushElimOptionCategory() {
-  static cl::OptionCategory Category(
-      "hotlayout flushelim options",
-      "Options of the flushelim pass and its check/profile modes");
-  return Category;
-}
-
-} // namespace hotlayout
-
-static cl::opt<unsigned, false, hotlayout::PowerOfTwoParser> FlushElimLineSize(
-    "flushelim-line-size",
-    cl::desc("Bytes a one-line flush (clflush, clflushopt, clwb) acts on, "
-             "for flushelim's analysis and its check and profile modes; a "
-             "power of two (default 64)"),
-    cl::init(64), cl::cat(hotlayout::flushElimOptionCategory()));
-
-unsigned hotlayout::flushLineSize() { return FlushElimLineSize; }
 
 static const char RecordName[] = "__hotlayout_flush_record";
 static const char CheckName[] = "__hotlayout_flush_check";
@@ -104,7 +84,7 @@ static Value *asRuntimePointer(IRBuilder<> &B, Value *V) {
 /// line start (ptrmask keeps provenance) and add one line.
 static IRRange lineRange(IRBuilder<> &B, Value *Ptr, Type *IdxTy) {
   unsigned Bits = IdxTy->getIntegerBitWidth();
-  uint64_t Line = FlushElimLineSize;
+  uint64_t Line = opts::LineSize;
   APInt Mask = APInt::getHighBitsSet(Bits, Bits - Log2_64(Line));
   Value *Begin = B.CreateIntrinsic(Intrinsic::ptrmask, {Ptr->getType(), IdxTy},
                                    {Ptr, ConstantInt::get(IdxTy, Mask)},

@@ -13,21 +13,7 @@
 
 #include "hotlayout/FlushAvailability.h"
 
-namespace llvm {
-namespace cl {
-class OptionCategory;
-} // namespace cl
-} // namespace llvm
-
 namespace hotlayout {
-
-/// The category of every flushelim option (-flushelim-*), so `--help` lists
-/// them together; one object, since categories are told apart by address.
-llvm::cl::OptionCategory &flushElimOptionCategory();
-
-/// Bytes a one-line flush (clflush, clflushopt, clwb) acts on
-/// (-flushelim-line-size); the analysis uses it to tell lines apart.
-unsigned flushLineSize();
 
 /// Check mode, at a kept flush: after it, snapshot the bytes it flushed.
 /// Each of these returns false when it left the flush as it was.
