@@ -12,6 +12,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: define void @twice(
 ; CHECK:       call void @__hotlayout_flush_profile(ptr %code, ptr %end,
 ; CHECK-NEXT:  call void @llvm.clear_cache(ptr %code, ptr %end)
+; CHECK-NEXT:  call void @__hotlayout_flush_profile_skip(ptr %code, ptr %end,
 ; CHECK-NEXT:  call void @__hotlayout_flush_profile(ptr %code, ptr %end,
 ; CHECK-NEXT:  call void @llvm.clear_cache(ptr %code, ptr %end)
 ; CHECK-NEXT:  ret void
