@@ -305,6 +305,9 @@ Value *Narrower::select(IRBuilderBase &B, const Prepared &P,
   Value *V = P.Bounds[Ids.front()];
   for (BoundId Id : Ids.drop_front()) {
     Value *X = P.Bounds[Id];
+    if (X == V)
+      continue; // The same address twice (a cover starting where the flush
+                // does).
     V = B.CreateSelect(Max ? B.CreateICmpUGT(X, V) : B.CreateICmpULT(X, V), X,
                        V);
   }
