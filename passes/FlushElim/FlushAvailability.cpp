@@ -63,6 +63,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -219,6 +220,22 @@ bool isFlushNeutralCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   return Callee && Callee->isDeclaration() &&
          isFlushNeutralCallee(Callee->getName());
+}
+
+/// sfence, lfence and mfence: they order flushes with what follows (what
+/// batching relies on), so the remark says "fence" rather than "may write".
+bool isX86Fence(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  switch (Callee->getIntrinsicID()) {
+  case Intrinsic::x86_sse_sfence:
+  case Intrinsic::x86_sse2_lfence:
+  case Intrinsic::x86_sse2_mfence:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /// Calls \p Fn on every sub-expression of \p S until it returns false.
@@ -1195,7 +1212,7 @@ FlushAvailabilitySolver::killReason(Instruction &I, unsigned FI) {
 std::optional<KeptFlush::Reason>
 FlushAvailabilitySolver::computeKillReason(Instruction &I, const Fact &F) {
   if (auto *Call = dyn_cast<CallBase>(&I)) {
-    if (Call->isInlineAsm())
+    if (Call->isInlineAsm() || isX86Fence(*Call))
       return KeptFlush::Synchronises;
     if (isFlushNeutralCall(*Call))
       return std::nullopt;
