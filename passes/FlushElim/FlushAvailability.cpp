@@ -871,6 +871,23 @@ void FlushAvailabilitySolver::addSiteFact(const FlushSite &Site, int Index) {
     SiteFactOf[Site.Call] = FactIndex;
 }
 
+/// What AA is asked about for a callee's range [Begin, End) in the caller:
+/// [Base, End) when both ends lie at constant offsets at or past Base (a
+/// JIT's prologue, [code, code+16), survives the program's stores behind
+/// it), else the whole underlying object, which is conservative for kills.
+MemoryLocation summaryLocation(const SCEV *Begin, const SCEV *End,
+                               const SCEVUnknown &Base, ScalarEvolution &SE) {
+  if (End) {
+    auto *B = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Begin, &Base));
+    auto *E = dyn_cast<SCEVConstant>(SE.getMinusSCEV(End, &Base));
+    if (B && E && !B->getAPInt().isNegative() && !E->getAPInt().isNegative() &&
+        E->getAPInt().getActiveBits() < 63)
+      return MemoryLocation(
+          Base.getValue(), LocationSize::precise(E->getAPInt().getZExtValue()));
+  }
+  return MemoryLocation::getBeforeOrAfter(Base.getValue());
+}
+
 /// At a direct call to a summarised callee, the ranges it leaves flushed on
 /// every return become facts right after the call.
 void FlushAvailabilitySolver::addSummaryFacts(CallBase &Call) {
@@ -901,9 +918,7 @@ void FlushAvailabilitySolver::addSummaryFacts(CallBase &Call) {
     F.BeginPtr = Base->getValue();
     F.Range.Begin = Canon.canonical(Begin, 0);
     F.Range.End = End ? Canon.canonical(End, 0) : nullptr;
-    // The callee's exact offsets are not re-derived here: asking about the
-    // whole underlying object is conservative for kills.
-    F.Loc = MemoryLocation::getBeforeOrAfter(Base->getValue());
+    F.Loc = summaryLocation(Begin, End, *Base, Ctx.SE);
     if (addFact(std::move(F), &Call))
       ++NumSummaryFacts;
   }
