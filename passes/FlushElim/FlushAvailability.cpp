@@ -574,17 +574,16 @@ bool rangeInside(const CanonRange &In, const CanonRange &Out,
          knownLessOrEqual(In.End, Out.End, SE);
 }
 
-/// True when the two ranges provably share a byte: the same start (RandomX
-/// flushes [code, code + pos), then [code, code + size)), or a start
-/// provably inside the other range.
-bool rangesMeet(const CanonRange &A, const CanonRange &B, ScalarEvolution &SE) {
-  if (A.Begin == B.Begin)
-    return true;
-  auto StartsInside = [&](const CanonRange &X, const CanonRange &Y) {
-    return knownLessOrEqual(Y.Begin, X.Begin, SE) &&
-           knownLess(X.Begin, Y.End, SE);
-  };
-  return StartsInside(A, B) || StartsInside(B, A);
+/// True when the two ranges may share a byte: they lie in the same object
+/// (SCEV gives them one pointer base) and neither provably ends before the
+/// other starts. RandomX flushes [code+64, code+pos), then [code, code+size)
+/// with size a run-time value: nothing proves they meet, but a run-time test
+/// can tell, and narrowing has one.
+bool rangesMayMeet(const CanonRange &A, const CanonRange &B,
+                   ScalarEvolution &SE) {
+  return SE.getPointerBase(A.Begin) == SE.getPointerBase(B.Begin) &&
+         !knownLessOrEqual(A.End, B.Begin, SE) &&
+         !knownLessOrEqual(B.End, A.Begin, SE);
 }
 
 /// True when \p G's bytes (range flushes) or lines (line flushes) include
@@ -613,19 +612,15 @@ bool rangeCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
 }
 
 /// True when \p G may flush part of what \p S flushes: the candidates for
-/// narrowing \p S. A range flush needs a proven overlap (narrowing one adds
-/// a call or a run-time test); a loop's line flush only a range in the same
-/// object that is not provably apart (its test costs a compare per line).
+/// narrowing \p S (a range flush gets a run-time test of how much is
+/// covered unless the sizes are known; a loop's line flush a compare per
+/// line).
 bool rangeOverlaps(const Fact &G, const Fact &S, ScalarEvolution &SE) {
   if (G.Kind->Domain != S.Kind->Domain || S.isLineSpan())
     return false;
   if (G.Kind->Domain == FlushDomain::InstructionCache)
-    return G.Range.End && S.Range.End && rangesMeet(G.Range, S.Range, SE);
-  if (!G.isLineSpan() || !S.Span.Begin)
-    return false;
-  return SE.getPointerBase(G.Range.Begin) == SE.getPointerBase(S.Span.Begin) &&
-         !knownLessOrEqual(G.Range.End, S.Span.Begin, SE) &&
-         !knownLessOrEqual(S.Span.End, G.Range.Begin, SE);
+    return G.Range.End && S.Range.End && rangesMayMeet(G.Range, S.Range, SE);
+  return G.isLineSpan() && S.Span.Begin && rangesMayMeet(G.Range, S.Span, SE);
 }
 
 //===----------------------------------------------------------------------===//
