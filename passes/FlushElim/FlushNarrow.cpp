@@ -88,6 +88,23 @@ bool hotlayout::isMaterialisable(const SCEV *S) {
   }
 }
 
+/// The compare under which the first of two operands is a min/max kind's
+/// pick.
+static CmpInst::Predicate extremePredicate(SCEVTypes Kind) {
+  switch (Kind) {
+  case scUMaxExpr:
+    return CmpInst::ICMP_UGT;
+  case scUMinExpr:
+    return CmpInst::ICMP_ULT;
+  case scSMaxExpr:
+    return CmpInst::ICMP_SGT;
+  case scSMinExpr:
+    return CmpInst::ICMP_SLT;
+  default:
+    llvm_unreachable("not a min or max");
+  }
+}
+
 Value *hotlayout::materialiseSCEV(IRBuilderBase &B, const SCEV *S,
                                   Type *IntPtrTy,
                                   const DenseMap<Value *, Value *> *Replace) {
@@ -135,28 +152,13 @@ Value *hotlayout::materialiseSCEV(IRBuilderBase &B, const SCEV *S,
       Acc = V;
       continue;
     }
-    switch (S->getSCEVType()) {
-    case scAddExpr:
+    if (S->getSCEVType() == scAddExpr)
       Acc = B.CreateAdd(Acc, V);
-      break;
-    case scMulExpr:
+    else if (S->getSCEVType() == scMulExpr)
       Acc = B.CreateMul(Acc, V);
-      break;
-    case scUMaxExpr:
-      Acc = B.CreateSelect(B.CreateICmpUGT(Acc, V), Acc, V);
-      break;
-    case scUMinExpr:
-      Acc = B.CreateSelect(B.CreateICmpULT(Acc, V), Acc, V);
-      break;
-    case scSMaxExpr:
-      Acc = B.CreateSelect(B.CreateICmpSGT(Acc, V), Acc, V);
-      break;
-    case scSMinExpr:
-      Acc = B.CreateSelect(B.CreateICmpSLT(Acc, V), Acc, V);
-      break;
-    default:
-      return nullptr;
-    }
+    else // A min or max: keep Acc when it compares so against V.
+      Acc = B.CreateSelect(
+          B.CreateICmp(extremePredicate(S->getSCEVType()), Acc, V), Acc, V);
   }
   return Acc;
 }
