@@ -605,8 +605,11 @@ bool rangeCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
       return rangeInside(S.Range, G.Range, SE);
     if (S.Span.Begin)
       return rangeInside(S.Span, G.Range, SE);
-    return knownLessOrEqual(G.Range.Begin, S.Range.Begin, SE) &&
-           knownLess(S.Range.Begin, G.Range.End, SE);
+    // A loop range's first byte is always flushed (by its first or, going
+    // down, its last iteration), however many iterations it ran.
+    return S.Range.Begin == G.Range.Begin ||
+           (knownLessOrEqual(G.Range.Begin, S.Range.Begin, SE) &&
+            knownLess(S.Range.Begin, G.Range.End, SE));
   }
   return !S.isLineSpan() && sameCacheLine(G.Range.Begin, S.Range.Begin, SE, DL);
 }
