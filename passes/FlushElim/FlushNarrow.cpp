@@ -502,6 +502,17 @@ void Narrower::cleanUp() {
       RecursivelyDeleteTriviallyDeadInstructions(I);
 }
 
+/// A planned narrowing not applied (the debug counter skipped it, or a
+/// bound would not expand) leaves its flush whole. Step 2 of the pass left
+/// planned flushes to narrowing, so this one gets here what any kept flush
+/// gets there: its profile call, or the snapshot a later check may name.
+void leaveWhole(const FlushSite &Site, FlushElimMode Mode) {
+  if (Mode == FlushElimMode::Profile)
+    instrumentFlushProfile(Site);
+  else if (Mode == FlushElimMode::Check)
+    instrumentFlushRecord(Site);
+}
+
 } // namespace
 
 SmallVector<unsigned, 2> hotlayout::applyNarrowings(Function &F,
@@ -511,12 +522,17 @@ SmallVector<unsigned, 2> hotlayout::applyNarrowings(Function &F,
   Narrower Nar(F, Mode);
   SmallVector<Prepared, 4> Ready;
   SmallVector<unsigned, 2> Applied;
-  for (unsigned I = 0; I < Jobs.size(); ++I)
+  for (unsigned I = 0; I < Jobs.size(); ++I) {
+    std::optional<Prepared> P;
     if (DebugCounter::shouldExecute(NarrowCounter))
-      if (std::optional<Prepared> P = Nar.prepare(Jobs[I])) {
-        Ready.push_back(std::move(*P));
-        Applied.push_back(I);
-      }
+      P = Nar.prepare(Jobs[I]);
+    if (!P) {
+      leaveWhole(Jobs[I].Site, Mode);
+      continue;
+    }
+    Ready.push_back(std::move(*P));
+    Applied.push_back(I);
+  }
   for (const Prepared &P : Ready)
     Nar.apply(P);
   Nar.cleanUp();
