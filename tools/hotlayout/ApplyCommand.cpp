@@ -33,11 +33,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BinaryFile.h"
 #include "BoltDriver.h"
 #include "Commands.h"
-#include "Hotness.h"
 #include "LayoutLock.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Hotness.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

@@ -19,7 +19,7 @@
 #ifndef HOTLAYOUT_TOOLS_BOLTDRIVER_H
 #define HOTLAYOUT_TOOLS_BOLTDRIVER_H
 
-#include "BinaryFile.h"
+#include "hotlayout/Tool/BinaryFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BinaryFile.h"
 #include "Commands.h"
 #include "HotLoops.h"
-#include "LoopFinder.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/LoopFinder.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"

@@ -12,9 +12,9 @@
 #ifndef HOTLAYOUT_TOOLS_HOTLOOPS_H
 #define HOTLAYOUT_TOOLS_HOTLOOPS_H
 
-#include "BinaryFile.h"
-#include "Hotness.h"
-#include "LoopFinder.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/LoopFinder.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -10,8 +10,8 @@
 #ifndef HOTLAYOUT_TOOLS_LAYOUTLOCK_H
 #define HOTLAYOUT_TOOLS_LAYOUTLOCK_H
 
-#include "BinaryFile.h"
 #include "hotlayout/Support/LayoutPlan.h"
+#include "hotlayout/Tool/BinaryFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -24,10 +24,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BinaryFile.h"
 #include "Commands.h"
-#include "Hotness.h"
 #include "LayoutLock.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Hotness.h"
 
 #include "hotlayout/Support/LayoutPlan.h"
 

@@ -13,7 +13,7 @@
 #ifndef HOTLAYOUT_TOOLS_LOOPFINDER_H
 #define HOTLAYOUT_TOOLS_LOOPFINDER_H
 
-#include "BinaryFile.h"
+#include "hotlayout/Tool/BinaryFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoopFinder.h"
+#include "hotlayout/Tool/LoopFinder.h"
 
 #include "Compat.h"
 

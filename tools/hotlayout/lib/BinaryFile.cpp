@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BinaryFile.h"
+#include "hotlayout/Tool/BinaryFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
