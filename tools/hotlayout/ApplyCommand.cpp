@@ -37,6 +37,7 @@
 #include "Commands.h"
 #include "LayoutLock.h"
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -126,10 +127,6 @@ static cl::opt<std::string>
                      "directory of the LLVM hotlayout was built with)"),
             cl::value_desc("dir"), cl::sub(ApplySubcommand),
             cl::cat(ApplyCategory));
-
-static Error error(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
 
 namespace {
 /// A function symbol: where it is and how big (st_size).
@@ -448,17 +445,17 @@ static Error runSmoke(StringRef Path) {
     Cmd.replace(Pos, 2, Quoted);
   auto Sh = sys::findProgramByName("sh");
   if (!Sh)
-    return error("--smoke needs sh, which is not on PATH");
+    return makeError("--smoke needs sh, which is not on PATH");
   StringRef Args[] = {"sh", "-c", Cmd};
   std::string ErrMsg;
   int RC = sys::ExecuteAndWait(*Sh, Args, std::nullopt, {}, 0, 0, &ErrMsg);
   if (RC == 0)
     return Error::success();
   std::string Why = RC < 0 ? ErrMsg : "exit status " + std::to_string(RC);
-  return error("--smoke command '" + SmokeCommand +
-               "' failed on the "
-               "rewritten binary (" +
-               Why + "); '" + OutputPath + "' was not written");
+  return makeError("--smoke command '" + SmokeCommand +
+                   "' failed on the "
+                   "rewritten binary (" +
+                   Why + "); '" + OutputPath + "' was not written");
 }
 
 /// "N <Noun>s <What>: a, b, c" with \p Names sorted, at most \p Shown of
@@ -531,8 +528,8 @@ int runApplyCommand() {
   sys::path::append(Model, ".hotlayout-apply");
   SmallString<256> TmpDir;
   if (std::error_code EC = sys::fs::createUniqueDirectory(Model, TmpDir))
-    return applyError(error("cannot create a temporary directory beside '" +
-                            OutputPath + "': " + EC.message()));
+    return applyError(makeError("cannot create a temporary directory beside '" +
+                                OutputPath + "': " + EC.message()));
   SmallString<256> Result(TmpDir);
   sys::path::append(Result, sys::path::filename(OutputPath));
   auto Cleanup = [&] { sys::fs::remove_directories(TmpDir); };

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BoltDriver.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -40,10 +41,6 @@ static StringRef llvmMajor() {
   return V.take_until([](char C) { return C == '.'; });
 }
 
-static Error error(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 /// \p Name in \p Dir, resolved to its real path; an error when it is not
 /// an executable file there.
 static Expected<std::string> toolIn(StringRef Dir, StringRef Name,
@@ -53,7 +50,7 @@ static Expected<std::string> toolIn(StringRef Dir, StringRef Name,
   SmallString<256> Real;
   if (sys::fs::real_path(Path, Real) || !sys::fs::can_execute(Real) ||
       sys::fs::is_directory(Real))
-    return error("'" + Dir + "' has no " + Name + "; " + DirHint);
+    return fileError(Dir, "has no " + Name + "; " + DirHint);
   return std::string(Real);
 }
 
@@ -75,7 +72,7 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
                     defaultBoltDir().str();
   SmallString<256> RealDir;
   if (sys::fs::real_path(Dir, RealDir) || !sys::fs::is_directory(RealDir))
-    return error("BOLT directory '" + Dir + "' does not exist; " + Hint);
+    return makeError("BOLT directory '" + Dir + "' does not exist; " + Hint);
 
   BoltTools T;
   T.Dir = std::string(RealDir);
@@ -99,20 +96,20 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
         sys::path::parent_path(sys::path::parent_path(T.LLVMBolt)));
     sys::path::append(Lib, "lib", "libbolt_rt_instr.a");
     if (!sys::fs::exists(Lib))
-      return error("'" + T.LLVMBolt +
-                   "' cannot instrument: its runtime "
-                   "library '" +
-                   Lib + "' is missing; reinstall bolt-" + llvmMajor() +
-                   " or pass --bolt-dir=<a complete LLVM bin "
-                   "directory>");
+      return fileError(T.LLVMBolt,
+                       "cannot instrument: its runtime "
+                       "library '" +
+                           Lib + "' is missing; reinstall bolt-" + llvmMajor() +
+                           " or pass --bolt-dir=<a complete LLVM bin "
+                           "directory>");
   }
   return T;
 }
 
 Expected<std::string> findCommand(StringRef Name) {
   if (Name.empty())
-    return error("no command given; usage: hotlayout profile -o P.fdata -- "
-                 "PROGRAM [ARGS...]");
+    return makeError("no command given; usage: hotlayout profile -o P.fdata -- "
+                     "PROGRAM [ARGS...]");
   if (Name.contains('/')) {
     if (!sys::fs::exists(Name))
       return fileError(Name, "does not exist; pass the path of the program "
@@ -199,12 +196,12 @@ Error runTool(ArrayRef<std::string> Args, StringRef LogPath,
                                /*SecondsToWait=*/0, /*MemoryLimit=*/0, &ErrMsg,
                                &ExecFailed);
   if (ExecFailed)
-    return error(What + " failed: cannot run '" + Args[0] + "': " + ErrMsg);
+    return makeError(What + " failed: cannot run '" + Args[0] + "': " + ErrMsg);
   if (RC == 0)
     return Error::success();
   std::string Why = RC < 0 ? ErrMsg : "exit status " + std::to_string(RC);
-  return error(What + " failed (" + Why + "):" + quoteLog(LogPath) +
-               "\n(full output in '" + LogPath + "')");
+  return makeError(What + " failed (" + Why + "):" + quoteLog(LogPath) +
+                   "\n(full output in '" + LogPath + "')");
 }
 
 std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
@@ -315,11 +312,11 @@ Expected<PerfDataInfo> readPerfDataHeader(StringRef Path) {
 Error convertPerfData(const BoltTools &Tools, StringRef PerfData,
                       StringRef Binary, StringRef Output, StringRef LogPath) {
   if (!sys::findProgramByName("perf"))
-    return error("perf2bolt reads '" + PerfData +
-                 "' with the perf tool, "
-                 "which is not on PATH; install it (apt-get install "
-                 "linux-perf) or profile by instrumentation instead (drop "
-                 "--perf-data)");
+    return makeError("perf2bolt reads '" + PerfData +
+                     "' with the perf tool, "
+                     "which is not on PATH; install it (apt-get install "
+                     "linux-perf) or profile by instrumentation instead (drop "
+                     "--perf-data)");
   std::vector<std::string> Args = {
       Tools.Perf2Bolt, "-p", PerfData.str(), "-o", Output.str(), Binary.str()};
   return runTool(Args, LogPath, "perf2bolt on '" + PerfData + "'");

@@ -20,6 +20,7 @@
 #include "Commands.h"
 #include "HotLoops.h"
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/LoopFinder.h"
 
 #include "llvm/ADT/STLExtras.h"

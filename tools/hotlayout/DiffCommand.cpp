@@ -29,6 +29,7 @@
 #include "Commands.h"
 #include "HotLoops.h"
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/LoopFinder.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -482,10 +483,9 @@ static void printJSON(const Side &A, const Side &B, const Report &R,
 static Error selectFunctions(Side &A, Side &B) {
   if (std::optional<std::string> Name =
           Opts.unknownFunction(A.Ranges, B.Ranges))
-    return createStringError(inconvertibleErrorCode(),
-                             "neither '" + A.Path + "' nor '" + B.Path +
-                                 "' has a function named '" + *Name +
-                                 "'; list them with llvm-nm");
+    return makeError("neither '" + A.Path + "' nor '" + B.Path +
+                     "' has a function named '" + *Name +
+                     "'; list them with llvm-nm");
   for (Side *S : {&A, &B})
     llvm::erase_if(S->Ranges,
                    [](const CodeRange &R) { return !Opts.selects(R); });
@@ -502,12 +502,10 @@ static Expected<bool> diff() {
   if (!B)
     return B.takeError();
   if (A->File->object().getArch() != B->File->object().getArch())
-    return createStringError(
-        inconvertibleErrorCode(),
-        "'" + PathA + "' is " + archName(*A) + " but '" + PathB + "' is " +
-            archName(*B) +
-            "; diff compares two builds of one program for one "
-            "architecture");
+    return makeError("'" + PathA + "' is " + archName(*A) + " but '" + PathB +
+                     "' is " + archName(*B) +
+                     "; diff compares two builds of one program for one "
+                     "architecture");
   if (Error E = selectFunctions(*A, *B))
     return E;
 

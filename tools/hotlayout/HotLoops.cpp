@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HotLoops.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "Commands.h"
 
@@ -58,13 +59,11 @@ HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
 
 Error HotLoopOptions::validate() const {
   if (LineSize == 0 || !isPowerOf2_32(LineSize))
-    return createStringError(inconvertibleErrorCode(),
-                             "--line-size=" + Twine(LineSize) +
-                                 " is not a power of two; use 64 (I-cache "
-                                 "lines) or 32 (decoded-uop windows)");
+    return makeError("--line-size=" + Twine(LineSize) +
+                     " is not a power of two; use 64 (I-cache "
+                     "lines) or 32 (decoded-uop windows)");
   if (!(MinLoopFreqRatio >= 0))
-    return createStringError(inconvertibleErrorCode(),
-                             "--min-loop-freq-ratio must be 0 or more");
+    return makeError("--min-loop-freq-ratio must be 0 or more");
   return Error::success();
 }
 
@@ -208,10 +207,9 @@ Expected<HotnessJudge> makeJudge(const BinaryFile &File,
   }
   auto Freqs = BlockFrequencies::read(File);
   if (!Freqs) {
-    reportWarning(Command, createStringError(inconvertibleErrorCode(),
-                                             toString(Freqs.takeError()) +
-                                                 "; judging hotness "
-                                                 "without it"));
+    reportWarning(Command,
+                  makeError(toString(Freqs.takeError()) + "; judging hotness "
+                                                          "without it"));
     return J;
   }
   if (!Freqs->empty()) {

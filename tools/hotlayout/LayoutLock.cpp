@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LayoutLock.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"

@@ -27,6 +27,7 @@
 #include "Commands.h"
 #include "LayoutLock.h"
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
 
 #include "hotlayout/Support/LayoutPlan.h"
@@ -110,8 +111,7 @@ static cl::opt<unsigned>
                  cl::init(0), cl::sub(PlanSubcommand), cl::cat(PlanCategory));
 
 static int planError(const Twine &Message) {
-  return reportError("plan",
-                     createStringError(inconvertibleErrorCode(), Message));
+  return reportError("plan", makeError(Message));
 }
 
 int runPlanCommand() {

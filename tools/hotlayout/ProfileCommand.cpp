@@ -31,6 +31,7 @@
 
 #include "BoltDriver.h"
 #include "Commands.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -120,10 +121,6 @@ static void progress(const Twine &Line) {
     errs() << "hotlayout profile: " << Line << '\n';
 }
 
-static Error error(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 namespace {
 
 /// A temporary directory, removed on destruction unless kept.
@@ -159,8 +156,8 @@ static Error createTempDir(TempDir &Dir) {
   SmallString<256> P;
   if (std::error_code EC =
           sys::fs::createUniqueDirectory("hotlayout-profile", P))
-    return error("cannot create a temporary directory: " + EC.message() +
-                 "; set TMPDIR to a writable directory");
+    return makeError("cannot create a temporary directory: " + EC.message() +
+                     "; set TMPDIR to a writable directory");
   Dir.Path = std::string(P);
   return Error::success();
 }
@@ -226,7 +223,7 @@ static Expected<std::vector<std::string>> newProfiles(const TempDir &Dir,
       Found.push_back(It->path());
   }
   if (EC)
-    return error("cannot list '" + Dir.Path + "': " + EC.message());
+    return makeError("cannot list '" + Dir.Path + "': " + EC.message());
   llvm::sort(Found);
   return Found;
 }
@@ -256,17 +253,19 @@ static Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
                                &ErrMsg, &ExecFailed);
   std::string Which = ("run " + Twine(Run) + " of " + Twine(Runs)).str();
   if (ExecFailed)
-    return error("cannot run the instrumented copy of '" + ProgramName + "' (" +
-                 Which + "): " + ErrMsg);
+    return makeError("cannot run the instrumented copy of '" + ProgramName +
+                     "' (" + Which + "): " + ErrMsg);
   if (RC < 0)
-    return error("'" + ProgramName + "' did not exit normally in " + Which +
-                 " (" + ErrMsg + "); nothing was written to '" + OutputPath +
-                 "'");
+    return fileError(ProgramName, "did not exit normally in " + Which + " (" +
+                                      ErrMsg + "); nothing was written to '" +
+                                      OutputPath + "'");
   if (RC > 0 && !AllowFailingRuns)
-    return error("'" + ProgramName + "' exited with status " + Twine(RC) +
-                 " in " + Which + "; nothing was written to '" + OutputPath +
-                 "'. Fix the run, or pass --allow-failing-runs to keep the "
-                 "profile of runs that exit non-zero");
+    return fileError(
+        ProgramName,
+        "exited with status " + Twine(RC) + " in " + Which +
+            "; nothing was written to '" + OutputPath +
+            "'. Fix the run, or pass --allow-failing-runs to keep the "
+            "profile of runs that exit non-zero");
   if (RC > 0)
     progress("run " + Twine(Run) + " exited with status " + Twine(RC) +
              "; keeping its profile (--allow-failing-runs)");
@@ -274,10 +273,12 @@ static Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
   if (!Files)
     return Files.takeError();
   if (Files->empty())
-    return error("'" + ProgramName + "' wrote no profile in " + Which +
-                 ": BOLT's runtime writes it when the program exits through "
-                 "exit() or by returning from main; _exit(), exec() and "
-                 "fatal signals skip it");
+    return fileError(
+        ProgramName,
+        "wrote no profile in " + Which +
+            ": BOLT's runtime writes it when the program exits through "
+            "exit() or by returning from main; _exit(), exec() and "
+            "fatal signals skip it");
   return Files;
 }
 
@@ -357,17 +358,18 @@ static Error profileFromPerf(const BoltTools &Tools, StringRef Binary) {
 
 static Error profile() {
   if (ProgramName.empty())
-    return error(PerfData.empty()
-                     ? "no program given; usage: hotlayout profile -o "
-                       "P.fdata -- PROGRAM [ARGS...]"
-                     : "no binary given; usage: hotlayout profile -o P.fdata "
-                       "--perf-data perf.data BINARY");
+    return makeError(
+        PerfData.empty()
+            ? "no program given; usage: hotlayout profile -o "
+              "P.fdata -- PROGRAM [ARGS...]"
+            : "no binary given; usage: hotlayout profile -o P.fdata "
+              "--perf-data perf.data BINARY");
   if (Runs == 0)
-    return error("--runs must be at least 1");
+    return makeError("--runs must be at least 1");
   bool FromPerf = !PerfData.empty();
   if (FromPerf && (!ProgramArgs.empty() || Runs.getNumOccurrences()))
-    return error("--perf-data converts a recording of BINARY; it takes no "
-                 "program arguments and no --runs");
+    return makeError("--perf-data converts a recording of BINARY; it takes no "
+                     "program arguments and no --runs");
 
   auto Binary = findCommand(ProgramName);
   if (!Binary)

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "Compat.h"
 

@@ -11,6 +11,8 @@
 #ifndef HOTLAYOUT_TOOLS_BINARYFILE_H
 #define HOTLAYOUT_TOOLS_BINARYFILE_H
 
+#include "hotlayout/Tool/Error.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -92,9 +94,6 @@ private:
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
   std::unique_ptr<llvm::object::ELFObjectFileBase> Obj;
 };
-
-/// An error about \p File: "'File' <Message>".
-llvm::Error fileError(llvm::StringRef File, const llvm::Twine &Message);
 
 } // namespace hotlayout
 
