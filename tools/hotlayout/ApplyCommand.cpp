@@ -39,6 +39,7 @@
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -517,31 +518,16 @@ int runApplyCommand() {
     return applyError(Tools.takeError());
 
   // Step 2, in a directory beside OUT.
-  // An absolute model: createUniqueDirectory puts a relative one under the
-  // system temp directory, where `-o sub/out` found no `sub` and a rename
-  // to the output could cross file systems.
-  SmallString<256> Model(OutputPath);
-  if (std::error_code EC = sys::fs::make_absolute(Model))
-    return applyError(
-        fileError(OutputPath, "has no absolute path: " + EC.message()));
-  sys::path::remove_filename(Model);
-  sys::path::append(Model, ".hotlayout-apply");
-  SmallString<256> TmpDir;
-  if (std::error_code EC = sys::fs::createUniqueDirectory(Model, TmpDir))
-    return applyError(makeError("cannot create a temporary directory beside '" +
-                                OutputPath + "': " + EC.message()));
-  SmallString<256> Result(TmpDir);
-  sys::path::append(Result, sys::path::filename(OutputPath));
-  auto Cleanup = [&] { sys::fs::remove_directories(TmpDir); };
+  auto Tmp = TempDir::createBeside(OutputPath, ".hotlayout-apply");
+  if (!Tmp)
+    return applyError(Tmp.takeError());
+  AtomicOutput Out = AtomicOutput::within(*Tmp, OutputPath);
+  StringRef TmpDir = Tmp->path(), Result = Out.tempPath();
 
   std::vector<std::string> Labels = untypedCodeLabels(**File);
-  SmallString<256> SkipPath(TmpDir);
-  sys::path::append(SkipPath, "skip-funcs.txt");
-  auto Skip = skipLabelsArgument(Labels, SkipPath);
-  if (!Skip) {
-    Cleanup();
+  auto Skip = skipLabelsArgument(Labels, Tmp->file("skip-funcs.txt"));
+  if (!Skip)
     return applyError(Skip.takeError());
-  }
 
   StringMap<uint64_t> Bodies;
   for (const auto &E : *In)
@@ -556,15 +542,15 @@ int runApplyCommand() {
   unsigned Runs = 0;
   for (bool Retry = true; Retry && Runs < MaxBoltRuns;) {
     Run.P = placements(*Lock, *In, Bodies, Vacated);
-    if (Error E = runBolt(*Tools, TmpDir, *Lock, Run, Result))
-      return applyError(std::move(E)); // The log stays in TmpDir.
+    if (Error E = runBolt(*Tools, TmpDir, *Lock, Run, Result)) {
+      Tmp->keep(); // The error names the log in it.
+      return applyError(std::move(E));
+    }
     ++Runs;
     StringSet<> Intruders;
     auto Verified = verify(Result, *Lock, *In, Run.P, Start, Bodies, Intruders);
-    if (!Verified) {
-      Cleanup();
+    if (!Verified)
       return applyError(Verified.takeError());
-    }
     V = std::move(*Verified);
     // For the next run: pad by what BOLT emitted (it re-encodes code),
     // leave the space of functions it did not move empty, and give back
@@ -589,31 +575,22 @@ int runApplyCommand() {
       StringSet<> Drop(Unordered);
       for (const auto &F : OwnOrder)
         Drop.insert(F.getKey());
-      SmallString<256> Filtered(TmpDir);
-      sys::path::append(Filtered, "profile.fdata");
-      if (Error E = writeProfileWithout(ProfilePath, Drop, Filtered)) {
-        Cleanup();
+      std::string Filtered = Tmp->file("profile.fdata");
+      if (Error E = writeProfileWithout(ProfilePath, Drop, Filtered))
         return applyError(std::move(E));
-      }
-      Run.Profile = std::string(Filtered);
+      Run.Profile = Filtered;
       Retry = true;
     }
   }
 
   // Step 4.
   if (!SmokeCommand.empty())
-    if (Error E = runSmoke(Result)) {
-      Cleanup();
+    if (Error E = runSmoke(Result))
       return applyError(std::move(E));
-    }
 
   // Step 5.
-  if (std::error_code EC = sys::fs::rename(Result, OutputPath)) {
-    Cleanup();
-    return applyError(
-        fileError(OutputPath, "cannot be written: " + EC.message()));
-  }
-  Cleanup();
+  if (Error E = Out.commit())
+    return applyError(std::move(E));
 
   raw_ostream &OS = outs();
   unsigned OK = 0, Moved = 0, Missing = 0;

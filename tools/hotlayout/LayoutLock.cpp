@@ -12,6 +12,7 @@
 
 #include "LayoutLock.h"
 #include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -64,13 +65,12 @@ void writeLock(const LayoutLock &Lock, raw_ostream &OS) {
 }
 
 Error writeLockFile(const LayoutLock &Lock, StringRef Path) {
-  Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-    writeLock(Lock, OS);
-    return Error::success();
-  });
-  if (E)
-    return fileError(Path, "cannot be written: " + toString(std::move(E)));
-  return Error::success();
+  auto Out = AtomicOutput::create(Path);
+  if (!Out)
+    return Out.takeError();
+  if (Error E = Out->write([&](raw_ostream &OS) { writeLock(Lock, OS); }))
+    return E;
+  return Out->commit();
 }
 
 namespace {

@@ -32,6 +32,7 @@
 #include "BoltDriver.h"
 #include "Commands.h"
 #include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -121,65 +122,13 @@ static void progress(const Twine &Line) {
     errs() << "hotlayout profile: " << Line << '\n';
 }
 
-namespace {
-
-/// A temporary directory, removed on destruction unless kept.
-struct TempDir {
-  std::string Path;
-  bool Keep = false;
-  ~TempDir() {
-    if (!Path.empty() && !Keep)
-      sys::fs::remove_directories(Path);
-  }
-  std::string file(StringRef Name) const {
-    SmallString<256> P(Path);
-    sys::path::append(P, Name);
-    return std::string(P);
-  }
-};
-
-/// The output written through a temporary file beside it, so readers never
-/// see half a profile and a failure leaves the old one in place.
-struct AtomicOutput {
-  std::string Final;
-  std::string Temp;
-  bool Committed = false;
-  ~AtomicOutput() {
-    if (!Temp.empty() && !Committed)
-      sys::fs::remove(Temp);
-  }
-};
-
-} // namespace
-
-static Error createTempDir(TempDir &Dir) {
-  SmallString<256> P;
-  if (std::error_code EC =
-          sys::fs::createUniqueDirectory("hotlayout-profile", P))
-    return makeError("cannot create a temporary directory: " + EC.message() +
-                     "; set TMPDIR to a writable directory");
-  Dir.Path = std::string(P);
-  return Error::success();
-}
-
-/// Creates the temporary file beside -o now, so a bad output path fails
-/// before the long steps.
-static Error openOutput(AtomicOutput &Out) {
-  Out.Final = OutputPath;
-  if (sys::fs::is_directory(Out.Final))
-    return fileError(Out.Final, "is a directory; -o takes the profile's file "
-                                "name");
-  SmallString<256> Model(Out.Final);
-  Model += ".tmp-%%%%%%";
-  SmallString<256> Temp;
-  int FD;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
-    return fileError(Out.Final, "cannot be written: " + EC.message() +
-                                    "; pass -o a path in a writable "
-                                    "directory");
-  sys::Process::SafelyCloseFileDescriptor(FD);
-  Out.Temp = std::string(Temp);
-  return Error::success();
+/// The profile written through a temporary file beside -o, created now so
+/// that a bad output path fails before the long steps.
+static Expected<AtomicOutput> openOutput() {
+  if (sys::fs::is_directory(OutputPath))
+    return fileError(OutputPath, "is a directory; -o takes the profile's file "
+                                 "name");
+  return AtomicOutput::create(OutputPath);
 }
 
 /// The existing profile to merge with (--append), if there is one.
@@ -200,13 +149,11 @@ static Error writeMerged(const BoltTools &Tools,
   std::vector<std::string> Old = appendedProfile();
   Inputs.insert(Inputs.end(), Old.begin(), Old.end());
   progress("merging " + Twine(Inputs.size()) + " profile" +
-           (Inputs.size() == 1 ? "" : "s") + " into " + Out.Final);
-  if (Error E = mergeProfiles(Tools, Inputs, Out.Temp, Tmp.file("merge.log")))
+           (Inputs.size() == 1 ? "" : "s") + " into " + Out.finalPath());
+  if (Error E =
+          mergeProfiles(Tools, Inputs, Out.tempPath(), Tmp.file("merge.log")))
     return E;
-  if (std::error_code EC = sys::fs::rename(Out.Temp, Out.Final))
-    return fileError(Out.Final, "cannot be written: " + EC.message());
-  Out.Committed = true;
-  return Error::success();
+  return Out.commit();
 }
 
 /// The profile files (prof.fdata.<pid>.fdata) in \p Dir not in \p Seen,
@@ -215,7 +162,7 @@ static Expected<std::vector<std::string>> newProfiles(const TempDir &Dir,
                                                       StringSet<> &Seen) {
   std::vector<std::string> Found;
   std::error_code EC;
-  for (sys::fs::directory_iterator It(Dir.Path, EC), End; It != End && !EC;
+  for (sys::fs::directory_iterator It(Dir.path(), EC), End; It != End && !EC;
        It.increment(EC)) {
     StringRef Name = sys::path::filename(It->path());
     if (Name.starts_with("prof.fdata.") && Name.ends_with(".fdata") &&
@@ -223,7 +170,7 @@ static Expected<std::vector<std::string>> newProfiles(const TempDir &Dir,
       Found.push_back(It->path());
   }
   if (EC)
-    return makeError("cannot list '" + Dir.Path + "': " + EC.message());
+    return makeError("cannot list '" + Dir.path() + "': " + EC.message());
   llvm::sort(Found);
   return Found;
 }
@@ -285,13 +232,13 @@ static Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
 static Error profileByInstrumentation(const BoltTools &Tools,
                                       const BinaryFile &File) {
   StringRef Binary = File.path();
-  AtomicOutput Out;
-  if (Error E = openOutput(Out))
-    return E;
-  TempDir Tmp;
-  if (Error E = createTempDir(Tmp))
-    return E;
-  std::string Instrumented = Tmp.file("instrumented");
+  auto Out = openOutput();
+  if (!Out)
+    return Out.takeError();
+  auto Tmp = TempDir::createInSystemTemp("hotlayout-profile");
+  if (!Tmp)
+    return Tmp.takeError();
+  std::string Instrumented = Tmp->file("instrumented");
   progress("instrumenting " + Binary + " with " + Tools.LLVMBolt);
   std::vector<std::string> Labels = untypedCodeLabels(File);
   if (!Labels.empty())
@@ -300,28 +247,28 @@ static Error profileByInstrumentation(const BoltTools &Tools,
              Labels.front() +
              "'): code between such labels may be copied "
              "by address");
-  auto Skip = skipLabelsArgument(Labels, Tmp.file("skip-funcs.txt"));
+  auto Skip = skipLabelsArgument(Labels, Tmp->file("skip-funcs.txt"));
   if (!Skip)
     return Skip.takeError();
-  if (Error E = instrument(Tools, Binary, Tmp.file("prof.fdata"), Instrumented,
-                           Tmp.file("instrument.log"), *Skip)) {
-    Tmp.Keep = true; // The error names the log in it.
+  if (Error E = instrument(Tools, Binary, Tmp->file("prof.fdata"), Instrumented,
+                           Tmp->file("instrument.log"), *Skip)) {
+    Tmp->keep(); // The error names the log in it.
     return E;
   }
 
   StringSet<> Seen;
   std::vector<std::string> Profiles;
   for (unsigned Run = 1; Run <= Runs; ++Run) {
-    auto Files = runOnce(Instrumented, Run, Tmp, Seen);
+    auto Files = runOnce(Instrumented, Run, *Tmp, Seen);
     if (!Files)
       return Files.takeError();
     Profiles.insert(Profiles.end(), Files->begin(), Files->end());
   }
-  if (Error E = writeMerged(Tools, std::move(Profiles), Tmp, Out)) {
-    Tmp.Keep = true;
+  if (Error E = writeMerged(Tools, std::move(Profiles), *Tmp, *Out)) {
+    Tmp->keep();
     return E;
   }
-  progress("wrote " + Out.Final);
+  progress("wrote " + OutputPath);
   return Error::success();
 }
 
@@ -336,23 +283,23 @@ static Error profileFromPerf(const BoltTools &Tools, StringRef Binary) {
                      "cycles:u -j any,u -- PROGRAM on a CPU with LBR, or "
                      "profile by instrumentation: hotlayout profile -o " +
                          OutputPath + " -- PROGRAM ARGS...");
-  AtomicOutput Out;
-  if (Error E = openOutput(Out))
-    return E;
-  TempDir Tmp;
-  if (Error E = createTempDir(Tmp))
-    return E;
+  auto Out = openOutput();
+  if (!Out)
+    return Out.takeError();
+  auto Tmp = TempDir::createInSystemTemp("hotlayout-profile");
+  if (!Tmp)
+    return Tmp.takeError();
   progress("converting " + PerfData + " with " + Tools.Perf2Bolt);
-  std::string Converted = Tmp.file("perf.fdata");
+  std::string Converted = Tmp->file("perf.fdata");
   Error E = convertPerfData(Tools, PerfData, Binary, Converted,
-                            Tmp.file("perf2bolt.log"));
+                            Tmp->file("perf2bolt.log"));
   if (!E)
-    E = writeMerged(Tools, {Converted}, Tmp, Out);
+    E = writeMerged(Tools, {Converted}, *Tmp, *Out);
   if (E) {
-    Tmp.Keep = true; // The error names the log in it.
+    Tmp->keep(); // The error names the log in it.
     return E;
   }
-  progress("wrote " + Out.Final);
+  progress("wrote " + OutputPath);
   return Error::success();
 }
 
