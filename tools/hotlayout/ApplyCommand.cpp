@@ -39,6 +39,7 @@
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/SymbolIndex.h"
 #include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -130,15 +131,6 @@ static cl::opt<std::string>
             cl::cat(ApplyCategory));
 
 namespace {
-/// A function symbol: where it is and how big (st_size).
-struct SymbolInfo {
-  uint64_t Address = 0;
-  uint64_t Size = 0;
-};
-
-/// Name (aliases too) -> function symbol, for the names only one function
-/// has (local functions sharing a name are left out, as plan leaves them).
-using SymbolTable = StringMap<SymbolInfo>;
 
 /// Step 2's plan for one locked function present in BINARY.
 struct Placement {
@@ -150,8 +142,8 @@ struct Placement {
 /// Step 3's verdict for one locked function.
 struct Verdict {
   const PlacedFunction *Locked;
-  std::optional<SymbolInfo> Out; ///< Unset: not in BINARY.
-  int64_t Actual = 0;            ///< Offset from the hot text start.
+  std::optional<IndexedSymbol> Out; ///< Unset: not in BINARY.
+  int64_t Actual = 0;               ///< Offset from the hot text start.
   bool OK = false;
   bool Stayed = false; ///< BOLT did not move it.
   std::string Why;
@@ -166,27 +158,12 @@ struct BoltRun {
 };
 } // namespace
 
-static Expected<SymbolTable> readSymbols(const BinaryFile &File) {
-  RangeSource Source;
-  auto Ranges = File.codeRanges(Source);
+static Expected<SymbolIndex> readSymbols(const BinaryFile &File) {
+  auto Ranges = symbolRanges(
+      File, "the lock is keyed by symbol name; apply to an unstripped build");
   if (!Ranges)
     return Ranges.takeError();
-  if (Source != RangeSource::Symbols)
-    return fileError(File.path(),
-                     "has no .symtab function symbols, and the lock is keyed "
-                     "by symbol name; apply to an unstripped build");
-  SymbolTable Table;
-  StringMap<bool> Ambiguous;
-  for (const CodeRange &R : *Ranges) {
-    SmallVector<StringRef, 2> Names{R.Name};
-    Names.append(R.Aliases.begin(), R.Aliases.end());
-    for (StringRef N : Names)
-      if (!Table.try_emplace(N, SymbolInfo{R.Address, R.Bytes.size()}).second)
-        Ambiguous[N] = true;
-  }
-  for (const auto &A : Ambiguous)
-    Table.erase(A.getKey());
-  return Table;
+  return SymbolIndex(*Ranges);
 }
 
 /// Step 2: the pads that put each present function's successor at its
@@ -199,13 +176,13 @@ static Expected<SymbolTable> readSymbols(const BinaryFile &File) {
 /// Functions in \p Vacated (BOLT left them in place) leave a hole, as
 /// missing ones do.
 static std::vector<Placement> placements(const LayoutLock &Lock,
-                                         const SymbolTable &In,
+                                         const SymbolIndex &In,
                                          const StringMap<uint64_t> &Body,
                                          const StringSet<> &Vacated) {
   std::vector<Placement> P;
   const auto &Fs = Lock.Plan.Functions;
   auto Present = [&](const PlacedFunction &F) {
-    return In.count(F.Name) && !Vacated.count(F.Name);
+    return In.contains(F.Name) && !Vacated.count(F.Name);
   };
   for (size_t I = 0; I < Fs.size(); ++I) {
     if (!Present(Fs[I]))
@@ -329,7 +306,7 @@ static std::string overflowBefore(const PlacedFunction &F,
 /// (its symbol's size less the padding asked for), \p Intruders the
 /// functions outside the lock that BOLT put inside the locked hot text.
 static Expected<std::vector<Verdict>>
-verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
+verify(StringRef Result, const LayoutLock &Lock, const SymbolIndex &In,
        ArrayRef<Placement> P, uint64_t &Start, StringMap<uint64_t> &Bodies,
        StringSet<> &Intruders) {
   auto File = BinaryFile::open(Result);
@@ -341,43 +318,42 @@ verify(StringRef Result, const LayoutLock &Lock, const SymbolTable &In,
   std::vector<Verdict> V;
   std::optional<uint64_t> First;
   for (const Placement &X : P) {
-    auto It = Out->find(X.Locked->Name);
-    if (It == Out->end())
+    const IndexedSymbol *S = Out->find(X.Locked->Name);
+    if (!S)
       continue;
-    Bodies[X.Locked->Name] =
-        It->second.Size > X.Padding ? It->second.Size - X.Padding : 0;
-    if (!First && It->second.Address >= X.Locked->Offset)
-      First = It->second.Address - X.Locked->Offset;
+    Bodies[X.Locked->Name] = S->Size > X.Padding ? S->Size - X.Padding : 0;
+    if (!First && S->Address >= X.Locked->Offset)
+      First = S->Address - X.Locked->Offset;
   }
   Start = First.value_or(0);
   uint64_t End = Start + Lock.Plan.size();
   StringSet<> Locked;
   for (const PlacedFunction &F : Lock.Plan.Functions)
     Locked.insert(F.Name);
-  for (const auto &E : *Out)
+  for (const auto &E : Out->names())
     if (E.getValue().Address >= Start && E.getValue().Address < End &&
         !Locked.count(E.getKey()) && !E.getKey().contains(".cold"))
       Intruders.insert(E.getKey());
   for (const PlacedFunction &F : Lock.Plan.Functions) {
     Verdict D{&F, std::nullopt, 0, false, false, ""};
-    if (!In.count(F.Name)) {
+    if (!In.contains(F.Name)) {
       D.Why = "not in '" + BinaryPath + "'";
       V.push_back(D);
       continue;
     }
-    auto It = Out->find(F.Name);
-    if (It == Out->end()) {
+    const IndexedSymbol *S = Out->find(F.Name);
+    if (!S) {
       D.Why = "no symbol in the output";
       V.push_back(D);
       continue;
     }
-    D.Out = It->second;
-    D.Actual = int64_t(It->second.Address - Start);
+    D.Out = *S;
+    D.Actual = int64_t(S->Address - Start);
     D.OK = D.Actual == int64_t(F.Offset);
     if (!D.OK) {
       const Placement *X =
           find_if(P, [&](const Placement &Y) { return Y.Locked == &F; });
-      D.Stayed = It->second.Address == In.lookup(F.Name).Address;
+      D.Stayed = S->Address == In.find(F.Name)->Address;
       if (D.Stayed)
         D.Why = "BOLT left it at its input address (it did not rewrite it; "
                 "its space stays empty)";
@@ -490,7 +466,7 @@ int runApplyCommand() {
   if (!Lock)
     return applyError(Lock.takeError());
   if (none_of(Lock->Plan.Functions,
-              [&](const PlacedFunction &F) { return In->count(F.Name); }))
+              [&](const PlacedFunction &F) { return In->contains(F.Name); }))
     return applyError(fileError(
         LockPath, "locks " + Twine(Lock->Plan.Functions.size()) +
                       " functions and '" + BinaryPath +
@@ -505,7 +481,7 @@ int runApplyCommand() {
       return applyError(Counts.takeError());
     if (Error E = Counts->checkNamesSome(
             ProfilePath, BinaryPath,
-            [&](StringRef Name) { return In->count(Name) != 0; }))
+            [&](StringRef Name) { return In->contains(Name); }))
       return applyError(std::move(E));
     Followers = profiledFollowers(*Counts, *Lock);
   }
@@ -530,7 +506,7 @@ int runApplyCommand() {
     return applyError(Skip.takeError());
 
   StringMap<uint64_t> Bodies;
-  for (const auto &E : *In)
+  for (const auto &E : In->names())
     Bodies[E.getKey()] = E.getValue().Size;
   BoltRun Run;
   Run.Followers = std::move(Followers);

@@ -29,6 +29,7 @@
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/SymbolIndex.h"
 
 #include "hotlayout/Support/LayoutPlan.h"
 
@@ -126,29 +127,11 @@ int runPlanCommand() {
   auto File = BinaryFile::open(BinaryPath);
   if (!File)
     return reportError("plan", File.takeError());
-  RangeSource Source;
-  auto Ranges = (*File)->codeRanges(Source);
+  auto Ranges = symbolRanges(
+      **File, "the lock is keyed by symbol name; plan an unstripped copy");
   if (!Ranges)
     return reportError("plan", Ranges.takeError());
-  if (Source != RangeSource::Symbols)
-    return reportError(
-        "plan", fileError(BinaryPath,
-                          "has no .symtab function symbols, and the lock is "
-                          "keyed by symbol name; plan an unstripped copy"));
-  // Every name (aliases too) to its range; names several ranges carry
-  // (local symbols of different files) are ambiguous and not planned.
-  StringMap<size_t> ByName;
-  StringSet<> Ambiguous;
-  for (size_t I = 0; I < Ranges->size(); ++I) {
-    const CodeRange &R = (*Ranges)[I];
-    SmallVector<StringRef, 2> Names{R.Name};
-    Names.append(R.Aliases.begin(), R.Aliases.end());
-    for (StringRef N : Names)
-      if (!ByName.try_emplace(N, I).second)
-        Ambiguous.insert(N);
-  }
-  for (const auto &N : Ambiguous)
-    ByName.erase(N.getKey());
+  SymbolIndex ByName(*Ranges);
 
   // Step 2.
   auto Counts = FunctionCounts::read(ProfilePath);
@@ -156,7 +139,7 @@ int runPlanCommand() {
     return reportError("plan", Counts.takeError());
   if (Error E =
           Counts->checkNamesSome(ProfilePath, BinaryPath, [&](StringRef Name) {
-            return ByName.count(Name) != 0;
+            return ByName.contains(Name);
           }))
     return reportError("plan", std::move(E));
 
@@ -164,11 +147,11 @@ int runPlanCommand() {
   std::vector<uint64_t> RangeCount(Ranges->size());
   std::vector<bool> Profiled(Ranges->size());
   for (const auto &E : Counts->Count) {
-    auto It = ByName.find(E.getKey());
-    if (It == ByName.end())
+    const IndexedSymbol *S = ByName.find(E.getKey());
+    if (!S)
       continue;
-    RangeCount[It->second] += E.getValue();
-    Profiled[It->second] = true;
+    RangeCount[S->Range] += E.getValue();
+    Profiled[S->Range] = true;
   }
   std::vector<size_t> Hot;
   for (size_t I = 0; I < Ranges->size(); ++I)
@@ -191,8 +174,8 @@ int runPlanCommand() {
       return reportError("plan", Read.takeError());
     Old = std::move(*Read);
     for (const PlacedFunction &F : Old->Plan.Functions)
-      if (auto It = ByName.find(F.Name); It != ByName.end())
-        LockedName[It->second] = F.Name;
+      if (const IndexedSymbol *S = ByName.find(F.Name))
+        LockedName[S->Range] = F.Name;
     if (!Old->Plan.Functions.empty() && LockedName.empty())
       return reportError(
           "plan",
@@ -229,15 +212,15 @@ int runPlanCommand() {
   // Call edges by the names the plan uses.
   std::vector<PlanCall> Calls;
   for (const auto &[Edge, Count] : Counts->Calls) {
-    auto From = ByName.find(Edge.first), To = ByName.find(Edge.second);
-    if (From == ByName.end() || To == ByName.end() || !Taken[From->second] ||
-        !Taken[To->second])
+    const IndexedSymbol *From = ByName.find(Edge.first);
+    const IndexedSymbol *To = ByName.find(Edge.second);
+    if (!From || !To || !Taken[From->Range] || !Taken[To->Range])
       continue;
     auto NameOf = [&](size_t I) {
       auto L = LockedName.find(I);
       return L != LockedName.end() ? L->second : (*Ranges)[I].Name;
     };
-    Calls.push_back({NameOf(From->second), NameOf(To->second), Count});
+    Calls.push_back({NameOf(From->Range), NameOf(To->Range), Count});
   }
 
   // Step 5.
