@@ -35,10 +35,10 @@
 
 #include "BoltDriver.h"
 #include "Commands.h"
-#include "LayoutLock.h"
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/LayoutLock.h"
 #include "hotlayout/Tool/SymbolIndex.h"
 #include "hotlayout/Tool/TempFiles.h"
 

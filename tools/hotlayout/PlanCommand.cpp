@@ -25,13 +25,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "LayoutLock.h"
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/LayoutLock.h"
 #include "hotlayout/Tool/SymbolIndex.h"
 
-#include "hotlayout/Support/LayoutPlan.h"
+#include "hotlayout/Tool/LayoutPlan.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

@@ -1,17 +1,17 @@
-//===- LayoutLock.h - The layout lock file of hotlayout plan/apply --------===//
+//===- hotlayout/Tool/LayoutLock.h - The layout lock file -----------------===//
 //
-// `hotlayout plan` writes, and `hotlayout apply` (later) reads, a lock: the
-// offset of each hot function in the hot text, as JSON with one function per
-// line, sorted by offset, so that a change to the layout is a small diff.
-// The format is documented in README.md ("plan").
+// `hotlayout plan` writes, and `hotlayout apply` reads, a lock: the offset
+// of each hot function in the hot text, as JSON with one function per line,
+// sorted by offset, so that a change to the layout is a small diff. The
+// format is documented in tools/hotlayout/README.md ("plan").
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_LAYOUTLOCK_H
-#define HOTLAYOUT_TOOLS_LAYOUTLOCK_H
+#ifndef HOTLAYOUT_TOOL_LAYOUTLOCK_H
+#define HOTLAYOUT_TOOL_LAYOUTLOCK_H
 
-#include "hotlayout/Support/LayoutPlan.h"
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/LayoutPlan.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -55,4 +55,4 @@ std::string contentHash(llvm::ArrayRef<uint8_t> Bytes);
 
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_LAYOUTLOCK_H
+#endif // HOTLAYOUT_TOOL_LAYOUTLOCK_H

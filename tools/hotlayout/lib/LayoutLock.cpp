@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LayoutLock.h"
+#include "hotlayout/Tool/LayoutLock.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/TempFiles.h"
 
