@@ -33,12 +33,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BoltDriver.h"
 #include "Commands.h"
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/Hotness.h"
 #include "hotlayout/Tool/LayoutLock.h"
+#include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/SymbolIndex.h"
 #include "hotlayout/Tool/TempFiles.h"
 
@@ -203,16 +204,6 @@ static std::vector<Placement> placements(const LayoutLock &Lock,
   return P;
 }
 
-/// BOLT matches -pad-funcs against its own names as an anchored regex, and
-/// names a function the linker made local NAME/N (or NAME/file/N), while
-/// -function-order takes the plain name. Without the suffix, every local
-/// function's padding was silently dropped (Lua: 287 of 289 locked
-/// functions off their offsets). Plan leaves out locals that share a name,
-/// so the suffix cannot pick up another function.
-static std::string padFunctionPattern(StringRef Name) {
-  return Regex::escape(Name) + "(/.*)?";
-}
-
 /// The functions --profile names that the lock does not, hottest first:
 /// they follow the locked ones in the function order. BOLT numbers
 /// -function-order entries from 0 and then every other profiled function
@@ -238,51 +229,23 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
   return Names;
 }
 
-static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
+static Error runBolt(const BoltTools &Tools, const TempDir &Tmp,
                      const LayoutLock &Lock, const BoltRun &Run,
                      StringRef Result) {
-  SmallString<256> OrderPath(TmpDir), LogPath(TmpDir);
-  sys::path::append(OrderPath, "function-order.txt");
-  sys::path::append(LogPath, "bolt.log");
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(OrderPath, EC, sys::fs::OF_Text);
-    if (EC)
-      return fileError(OrderPath, "cannot be written: " + EC.message());
-    for (const Placement &X : Run.P)
-      OS << X.Locked->Name << "\n";
-    for (const std::string &Name : Run.Followers)
-      OS << Name << "\n";
-  }
-  std::string Line = std::to_string(Lock.Plan.LineSize);
-  // -use-compact-aligner=false: the compact aligner skips aligning small
-  // functions; every locked offset is a line boundary. Without a profile
-  // blocks keep their order (-reorder-blocks stays at its default, none).
-  std::vector<std::string> Args = {Tools.LLVMBolt,
-                                   BinaryPath,
-                                   "-o",
-                                   Result.str(),
-                                   "-reorder-functions=user",
-                                   "-function-order=" + OrderPath.str().str(),
-                                   "-align-functions=" + Line,
-                                   "-align-functions-max-bytes=" + Line,
-                                   "-use-compact-aligner=false",
-                                   "-use-old-text=0"};
-  // Splitting leaves only the run blocks at the locked offset, so a
-  // function grows less against its reservation when cold code is added.
-  // -lite=0: in lite mode BOLT leaves functions without a profile where they
-  // are, and a locked function may have none in this build's profile.
-  if (!Run.Profile.empty())
-    Args.insert(Args.end(),
-                {"-data=" + Run.Profile, "-lite=0", "-reorder-blocks=ext-tsp",
-                 "-split-functions", "-split-all-cold"});
-  if (!Run.SkipArgument.empty())
-    Args.push_back(Run.SkipArgument);
+  BoltRewrite R;
+  R.Input = BinaryPath;
+  R.Output = Result.str();
   for (const Placement &X : Run.P)
-    if (X.Padding)
-      Args.push_back("-pad-funcs=" + padFunctionPattern(X.Locked->Name) + ":" +
-                     std::to_string(X.Padding));
-  return runTool(Args, LogPath, "llvm-bolt '" + BinaryPath + "'");
+    R.FunctionOrder.push_back(X.Locked->Name);
+  R.FunctionOrder.insert(R.FunctionOrder.end(), Run.Followers.begin(),
+                         Run.Followers.end());
+  R.FunctionOrderPath = Tmp.file("function-order.txt");
+  R.FunctionAlignment = Lock.Plan.LineSize;
+  for (const Placement &X : Run.P)
+    R.Padding.push_back({X.Locked->Name, X.Padding});
+  R.Profile = Run.Profile;
+  R.SkipArgument = Run.SkipArgument;
+  return rewrite(Tools, R, Tmp.file("bolt.log"));
 }
 
 /// ": NAME, N bytes in M" for the last function before \p F that BOLT
@@ -410,10 +373,7 @@ static bool someMoved(ArrayRef<Verdict> V) {
 
 /// Step 4: {} in the command becomes \p Path, single-quoted for the shell.
 static Error runSmoke(StringRef Path) {
-  std::string Quoted = "'";
-  for (char C : Path)
-    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
-  Quoted += "'";
+  std::string Quoted = shellQuote(Path);
   std::string Cmd = SmokeCommand;
   size_t Pos = Cmd.find("{}");
   if (Pos == std::string::npos)
@@ -424,15 +384,12 @@ static Error runSmoke(StringRef Path) {
   if (!Sh)
     return makeError("--smoke needs sh, which is not on PATH");
   StringRef Args[] = {"sh", "-c", Cmd};
-  std::string ErrMsg;
-  int RC = sys::ExecuteAndWait(*Sh, Args, std::nullopt, {}, 0, 0, &ErrMsg);
-  if (RC == 0)
+  ProcessResult R = runProcess(*Sh, Args);
+  if (R.succeeded())
     return Error::success();
-  std::string Why = RC < 0 ? ErrMsg : "exit status " + std::to_string(RC);
   return makeError("--smoke command '" + SmokeCommand +
-                   "' failed on the "
-                   "rewritten binary (" +
-                   Why + "); '" + OutputPath + "' was not written");
+                   "' failed on the rewritten binary (" + R.why() + "); '" +
+                   OutputPath + "' was not written");
 }
 
 /// "N <Noun>s <What>: a, b, c" with \p Names sorted, at most \p Shown of
@@ -498,7 +455,7 @@ int runApplyCommand() {
   if (!Tmp)
     return applyError(Tmp.takeError());
   AtomicOutput Out = AtomicOutput::within(*Tmp, OutputPath);
-  StringRef TmpDir = Tmp->path(), Result = Out.tempPath();
+  StringRef Result = Out.tempPath();
 
   std::vector<std::string> Labels = untypedCodeLabels(**File);
   auto Skip = skipLabelsArgument(Labels, Tmp->file("skip-funcs.txt"));
@@ -518,7 +475,7 @@ int runApplyCommand() {
   unsigned Runs = 0;
   for (bool Retry = true; Retry && Runs < MaxBoltRuns;) {
     Run.P = placements(*Lock, *In, Bodies, Vacated);
-    if (Error E = runBolt(*Tools, TmpDir, *Lock, Run, Result)) {
+    if (Error E = runBolt(*Tools, *Tmp, *Lock, Run, Result)) {
       Tmp->keep(); // The error names the log in it.
       return applyError(std::move(E));
     }

@@ -29,9 +29,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BoltDriver.h"
 #include "Commands.h"
+#include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -194,12 +195,11 @@ static Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
   SmallVector<StringRef, 8> Argv = {ProgramName};
   for (const std::string &A : ProgramArgs)
     Argv.push_back(A);
-  std::string ErrMsg;
-  bool ExecFailed = false;
-  int RC = sys::ExecuteAndWait(Instrumented, Argv, std::nullopt, {}, 0, 0,
-                               &ErrMsg, &ExecFailed);
+  ProcessResult P = runProcess(Instrumented, Argv);
+  int RC = P.Status;
+  const std::string &ErrMsg = P.ErrMsg;
   std::string Which = ("run " + Twine(Run) + " of " + Twine(Runs)).str();
-  if (ExecFailed)
+  if (P.ExecFailed)
     return makeError("cannot run the instrumented copy of '" + ProgramName +
                      "' (" + Which + "): " + ErrMsg);
   if (RC < 0)
@@ -227,6 +227,25 @@ static Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
             "exit() or by returning from main; _exit(), exec() and "
             "fatal signals skip it");
   return Files;
+}
+
+/// The executable a command line names: \p Name itself when it contains a
+/// '/', else the first match on PATH.
+static Expected<std::string> findCommand(StringRef Name) {
+  if (Name.empty())
+    return makeError("no command given; usage: hotlayout profile -o P.fdata "
+                     "-- PROGRAM [ARGS...]");
+  if (Name.contains('/')) {
+    if (!sys::fs::exists(Name))
+      return fileError(Name, "does not exist; pass the path of the program "
+                             "to profile");
+    return Name.str();
+  }
+  ErrorOr<std::string> Found = sys::findProgramByName(Name);
+  if (!Found)
+    return fileError(Name, "is not a file and was not found on PATH; pass "
+                           "the path of the program to profile");
+  return *Found;
 }
 
 static Error profileByInstrumentation(const BoltTools &Tools,
