@@ -26,10 +26,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CommandOptions.h"
 #include "Commands.h"
-#include "HotLoops.h"
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/HotLoops.h"
 #include "hotlayout/Tool/LoopFinder.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -186,7 +187,7 @@ static StringRef archName(const Side &S) {
 
 /// Judges every loop of \p S (step 2).
 static Error judgeSide(Side &S, const LoopFinder &Finder) {
-  auto Judge = makeJudge(*S.File, Opts, "diff");
+  auto Judge = makeJudge(*S.File, Opts.config(), commandDiagnostics("diff"));
   if (!Judge)
     return Judge.takeError();
   S.Judge = std::move(*Judge);
@@ -482,18 +483,19 @@ static void printJSON(const Side &A, const Side &B, const Report &R,
 /// in at least one of them (a function may be new or gone).
 static Error selectFunctions(Side &A, Side &B) {
   if (std::optional<std::string> Name =
-          Opts.unknownFunction(A.Ranges, B.Ranges))
+          Opts.config().unknownFunction(A.Ranges, B.Ranges))
     return makeError("neither '" + A.Path + "' nor '" + B.Path +
                      "' has a function named '" + *Name +
                      "'; list them with llvm-nm");
   for (Side *S : {&A, &B})
-    llvm::erase_if(S->Ranges,
-                   [](const CodeRange &R) { return !Opts.selects(R); });
+    llvm::erase_if(S->Ranges, [](const CodeRange &R) {
+      return !Opts.config().selects(R);
+    });
   return Error::success();
 }
 
 static Expected<bool> diff() {
-  if (Error E = Opts.validate())
+  if (Error E = Opts.config().validate())
     return E;
   auto A = openSide(PathA);
   if (!A)
