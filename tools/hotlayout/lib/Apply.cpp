@@ -314,6 +314,9 @@ Expected<ApplyResult> runApply(const ApplyConfig &Config) {
   R.OutputPath = Config.OutputPath;
   R.ProfilePath = Config.ProfilePath;
   R.LineSize = Inputs->Lock.Plan.LineSize;
+  if (!Inputs->Lock.BuildID.empty() &&
+      Inputs->Lock.BuildID == readBuildID(*Inputs->File))
+    R.PlannedBuildID = Inputs->Lock.BuildID;
 
   auto Tmp = TempDir::createBeside(Config.OutputPath, ".hotlayout-apply");
   if (!Tmp)

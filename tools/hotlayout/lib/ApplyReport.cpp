@@ -31,7 +31,11 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
      << (R.Runs == 1 ? " time" : " times");
   if (!R.ProfilePath.empty())
     OS << ", blocks by " << R.ProfilePath;
-  OS << ")\n";
+  OS << ")";
+  if (!R.PlannedBuildID.empty())
+    OS << "; lock planned on this very build (build ID " << R.PlannedBuildID
+       << ")";
+  OS << "\n";
   printNames(OS, {R.Labels.begin(), R.Labels.end()}, "untyped code label",
              "left where the linker put them (code between such labels may "
              "be copied by address, as JIT templates are)",

@@ -45,6 +45,9 @@ struct ApplyResult {
   std::string ProfilePath;
   uint64_t LineSize = 64;
   unsigned Runs = 0; ///< llvm-bolt runs it took.
+  /// The lock's build ID when it was planned on this very build (the
+  /// input's .note.gnu.build-id is the same), else empty.
+  std::string PlannedBuildID;
   std::vector<std::string> Labels;    ///< Untyped code labels left in place.
   std::vector<std::string> OwnOrder;  ///< Kept their input block order.
   std::vector<std::string> Unordered; ///< Outside the lock, sent unprofiled.
