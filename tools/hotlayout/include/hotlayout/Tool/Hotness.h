@@ -1,4 +1,4 @@
-//===- Hotness.h - Evidence that a loop of a linked binary is hot ---------===//
+//===- hotlayout/Tool/Hotness.h - Evidence that a loop is hot -------------===//
 //
 // Two sources of evidence, each optional:
 //  - block frequencies the compiler wrote into .llvm_bb_addr_map
@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_HOTNESS_H
-#define HOTLAYOUT_TOOLS_HOTNESS_H
+#ifndef HOTLAYOUT_TOOL_HOTNESS_H
+#define HOTLAYOUT_TOOL_HOTNESS_H
 
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/LoopFinder.h"
@@ -104,4 +104,4 @@ struct FunctionCounts {
 
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_HOTNESS_H
+#endif // HOTLAYOUT_TOOL_HOTNESS_H
