@@ -24,22 +24,32 @@ static BoltRewrite aligned() {
   return R;
 }
 
+/// The arguments every rewrite of aligned()'s input starts with.
+static std::vector<std::string> head() {
+  return {"/bolt/bin/llvm-bolt",
+          "in",
+          "-o",
+          "out",
+          "-reorder-functions=user",
+          "-function-order=/tmp/order.txt"};
+}
+
+/// \p A followed by \p B.
+static std::vector<std::string> concat(std::vector<std::string> A,
+                                       const std::vector<std::string> &B) {
+  A.insert(A.end(), B.begin(), B.end());
+  return A;
+}
+
 // What apply runs without a profile: every function on a line (the compact
 // aligner would skip small ones), blocks left in their order, a zero pad
 // left out.
 TEST(BoltDriver, AlignedRewriteWithoutProfile) {
-  std::vector<std::string> Expected = {"/bolt/bin/llvm-bolt",
-                                       "in",
-                                       "-o",
-                                       "out",
-                                       "-reorder-functions=user",
-                                       "-function-order=/tmp/order.txt",
-                                       "-align-functions=64",
-                                       "-align-functions-max-bytes=64",
-                                       "-use-compact-aligner=false",
-                                       "-use-old-text=0",
-                                       "-pad-funcs=f(/.*)?:10"};
-  EXPECT_EQ(rewriteArguments(tools(), aligned()), Expected);
+  EXPECT_EQ(
+      rewriteArguments(tools(), aligned()),
+      concat(head(), {"-align-functions=64", "-align-functions-max-bytes=64",
+                      "-use-compact-aligner=false", "-use-old-text=0",
+                      "-pad-funcs=f(/.*)?:10"}));
 }
 
 // A profile orders blocks, splits cold ones, and turns lite mode off (it
@@ -63,14 +73,7 @@ TEST(BoltDriver, UnalignedRewriteHasNoAlignerOptions) {
   BoltRewrite R = aligned();
   R.FunctionAlignment = 0;
   R.Padding.clear();
-  std::vector<std::string> Expected = {"/bolt/bin/llvm-bolt",
-                                       "in",
-                                       "-o",
-                                       "out",
-                                       "-reorder-functions=user",
-                                       "-function-order=/tmp/order.txt",
-                                       "-use-old-text=0"};
-  EXPECT_EQ(rewriteArguments(tools(), R), Expected);
+  EXPECT_EQ(rewriteArguments(tools(), R), concat(head(), {"-use-old-text=0"}));
 }
 
 // BOLT names a local function NAME/N and matches -pad-funcs as an anchored

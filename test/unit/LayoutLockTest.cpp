@@ -97,57 +97,40 @@ TEST(LayoutLock, NotJSONIsNamed) {
       << parseError("{");
 }
 
+/// The message of an invalid lock whose problem is \p What.
+static std::string invalid(const std::string &What) {
+  return "'x.lock' is not a valid hotlayout lock: " + What +
+         "; rerun hotlayout plan without --update to write a new one";
+}
+
 TEST(LayoutLock, HeaderErrorsSayWhichField) {
-  const char *Fix =
-      "; rerun hotlayout plan without --update to write a new one";
-  EXPECT_EQ(parseError("[]"),
-            std::string("'x.lock' is not a valid hotlayout lock: top level: "
-                        "expected an object") +
-                Fix);
+  EXPECT_EQ(parseError("[]"), invalid("top level: expected an object"));
   EXPECT_EQ(parseError(edited("\"hotlayout-lock\"", "\"other\"")),
-            std::string("'x.lock' is not a valid hotlayout lock: format: "
-                        "expected \"hotlayout-lock\", got \"other\"") +
-                Fix);
+            invalid("format: expected \"hotlayout-lock\", got \"other\""));
   EXPECT_EQ(parseError(edited("\"version\": 1", "\"version\": 2")),
-            std::string("'x.lock' is not a valid hotlayout lock: version: "
-                        "this hotlayout reads version 1, not 2") +
-                Fix);
+            invalid("version: this hotlayout reads version 1, not 2"));
   EXPECT_EQ(parseError(edited("\"line_size\": 64", "\"line_size\": 48")),
-            std::string("'x.lock' is not a valid hotlayout lock: line_size: "
-                        "expected a power of two, got 48") +
-                Fix);
+            invalid("line_size: expected a power of two, got 48"));
   EXPECT_EQ(parseError(edited("\"build_id\": \"0123456789abcdef\"",
                               "\"build_id\": 5")),
-            std::string("'x.lock' is not a valid hotlayout lock: top "
-                        "level.build_id: expected a string") +
-                Fix);
+            invalid("top level.build_id: expected a string"));
   EXPECT_EQ(parseError(edited("  \"build_id\": \"0123456789abcdef\",\n", "")),
-            std::string("'x.lock' is not a valid hotlayout lock: top level: "
-                        "missing 'build_id'") +
-                Fix);
+            invalid("top level: missing 'build_id'"));
 }
 
 TEST(LayoutLock, FunctionErrorsNameTheEntry) {
-  EXPECT_EQ(
-      parseError(edited("\"offset\":128", "\"offset\":-64")),
-      "'x.lock' is not a valid hotlayout lock: functions[1].offset: expected "
-      "a non-negative integer; rerun hotlayout plan without --update to "
-      "write a new one");
+  EXPECT_EQ(parseError(edited("\"offset\":128", "\"offset\":-64")),
+            invalid("functions[1].offset: expected a non-negative integer"));
   EXPECT_EQ(parseError(edited("\"f_warm\"", "\"f_hot\"")),
-            "'x.lock' is not a valid hotlayout lock: functions[1] (f_hot): "
-            "the name appears twice; rerun hotlayout plan without --update "
-            "to write a new one");
+            invalid("functions[1] (f_hot): the name appears twice"));
   EXPECT_EQ(parseError(edited("\"offset\":128", "\"offset\":130")),
-            "'x.lock' is not a valid hotlayout lock: functions[1] (f_warm): "
-            "offset 130 or reserved 64 is not a multiple of the line size "
-            "64; rerun hotlayout plan without --update to write a new one");
+            invalid("functions[1] (f_warm): offset 130 or reserved 64 is not "
+                    "a multiple of the line size 64"));
   EXPECT_EQ(parseError(edited("\"size\":40", "\"size\":65")),
-            "'x.lock' is not a valid hotlayout lock: functions[1] (f_warm): "
-            "reserved 64 does not hold its size 65; rerun hotlayout plan "
-            "without --update to write a new one");
+            invalid("functions[1] (f_warm): reserved 64 does not hold its "
+                    "size 65"));
   EXPECT_EQ(parseError(edited("\"offset\":128", "\"offset\":64")),
-            "'x.lock' is not a valid hotlayout lock: functions[1] (f_warm): "
-            "offset 64 overlaps the reservation of 'f_hot' or is out of "
-            "order (functions are sorted by offset); rerun hotlayout plan "
-            "without --update to write a new one");
+            invalid("functions[1] (f_warm): offset 64 overlaps the "
+                    "reservation of 'f_hot' or is out of order (functions "
+                    "are sorted by offset)"));
 }

@@ -57,15 +57,18 @@ protected:
   // f pads 6 bytes to mid-line (96), g (the last, 40 bytes) none.
   StringMap<uint64_t> Bodies = {{"f", 90}, {"g", 40}};
   std::vector<Placement> P = placements(L, In, Bodies);
+
+  /// Judges an output whose function symbols are \p OutSyms.
+  Verification judge(std::vector<Sym> OutSyms) {
+    return judgePlacement(L, In, SymbolIndex(ranges(std::move(OutSyms))), P,
+                          "prog", Bodies);
+  }
 };
 
 TEST_F(LockVerifyTest, EveryFunctionAtItsOffsetIsOK) {
   ASSERT_EQ(P[0].Padding, 6u);
   // BOLT emitted f in 98 bytes (+ its 6 of padding: symbol size 104).
-  std::vector<CodeRange> OutRanges =
-      ranges({{"f", 0x400000, 98 + 6}, {"g", 0x400080, 40}});
-  Verification V =
-      judgePlacement(L, In, SymbolIndex(OutRanges), P, "prog", Bodies);
+  Verification V = judge({{"f", 0x400000, 98 + 6}, {"g", 0x400080, 40}});
   EXPECT_EQ(V.Start, 0x400000u);
   ASSERT_EQ(V.Verdicts.size(), 2u);
   EXPECT_TRUE(V.Verdicts[0].OK);
@@ -78,10 +81,7 @@ TEST_F(LockVerifyTest, EveryFunctionAtItsOffsetIsOK) {
 
 TEST_F(LockVerifyTest, OverflowNamesTheFunctionThatDidNotFit) {
   // f came out 150 bytes: more than its 128, g is pushed a line on.
-  std::vector<CodeRange> OutRanges =
-      ranges({{"f", 0x400000, 150 + 6}, {"g", 0x4000c0, 40}});
-  Verification V =
-      judgePlacement(L, In, SymbolIndex(OutRanges), P, "prog", Bodies);
+  Verification V = judge({{"f", 0x400000, 150 + 6}, {"g", 0x4000c0, 40}});
   ASSERT_EQ(V.Verdicts.size(), 2u);
   EXPECT_TRUE(V.Verdicts[0].OK);
   EXPECT_FALSE(V.Verdicts[1].OK);
@@ -92,10 +92,7 @@ TEST_F(LockVerifyTest, OverflowNamesTheFunctionThatDidNotFit) {
 }
 
 TEST_F(LockVerifyTest, FunctionBoltDidNotMoveStaysAndIsSaid) {
-  std::vector<CodeRange> OutRanges =
-      ranges({{"f", 0x400000, 128}, {"g", 0x2000, 40}});
-  Verification V =
-      judgePlacement(L, In, SymbolIndex(OutRanges), P, "prog", Bodies);
+  Verification V = judge({{"f", 0x400000, 128}, {"g", 0x2000, 40}});
   ASSERT_EQ(V.Verdicts.size(), 2u);
   EXPECT_TRUE(V.Verdicts[1].Stayed);
   EXPECT_EQ(V.Verdicts[1].Why, "BOLT left it at its input address (it did "
@@ -116,10 +113,7 @@ TEST_F(LockVerifyTest, FunctionTheInputLacksIsMissing) {
 }
 
 TEST_F(LockVerifyTest, UnalignedHotTextStartMakesEveryFunctionMoved) {
-  std::vector<CodeRange> OutRanges =
-      ranges({{"f", 0x400010, 128}, {"g", 0x400090, 64}});
-  Verification V =
-      judgePlacement(L, In, SymbolIndex(OutRanges), P, "prog", Bodies);
+  Verification V = judge({{"f", 0x400010, 128}, {"g", 0x400090, 64}});
   ASSERT_EQ(V.Verdicts.size(), 2u);
   for (const PlacementVerdict &D : V.Verdicts) {
     EXPECT_FALSE(D.OK);
@@ -128,12 +122,10 @@ TEST_F(LockVerifyTest, UnalignedHotTextStartMakesEveryFunctionMoved) {
 }
 
 TEST_F(LockVerifyTest, UnlockedFunctionInsideTheHotTextIsAnIntruder) {
-  std::vector<CodeRange> OutRanges = ranges({{"f", 0x400000, 128},
-                                             {"main", 0x400080, 20},
-                                             {"f.cold", 0x400090, 8},
-                                             {"g", 0x4000c0, 64}});
-  Verification V =
-      judgePlacement(L, In, SymbolIndex(OutRanges), P, "prog", Bodies);
+  Verification V = judge({{"f", 0x400000, 128},
+                          {"main", 0x400080, 20},
+                          {"f.cold", 0x400090, 8},
+                          {"g", 0x4000c0, 64}});
   EXPECT_EQ(V.Intruders.size(), 1u);
   EXPECT_TRUE(V.Intruders.count("main"));
 }

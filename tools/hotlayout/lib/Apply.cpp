@@ -107,12 +107,8 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   const std::vector<PlacedFunction> &Locked = I.Lock.Plan.Functions;
   if (none_of(Locked,
               [&](const PlacedFunction &F) { return I.In.contains(F.Name); }))
-    return fileError(
-        C.LockPath,
-        "locks " + Twine(Locked.size()) + " functions and '" + C.BinaryPath +
-            "' has none of them: it is a lock from another "
-            "program (planned for '" +
-            I.Lock.Binary + "'); plan one for this binary with hotlayout plan");
+    return foreignLockError(I.Lock, C.LockPath, C.BinaryPath, "from",
+                            "plan one for this binary with hotlayout plan");
   if (!C.ProfilePath.empty()) {
     auto Counts = FunctionCounts::read(C.ProfilePath);
     if (!Counts)

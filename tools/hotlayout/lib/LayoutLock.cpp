@@ -211,6 +211,16 @@ Expected<LayoutLock> readLockFile(StringRef Path) {
   return parseLock((*Buffer)->getBuffer(), Path);
 }
 
+Error foreignLockError(const LayoutLock &Lock, StringRef LockPath,
+                       StringRef BinaryPath, StringRef Relation,
+                       StringRef Fix) {
+  return fileError(LockPath, "locks " + Twine(Lock.Plan.Functions.size()) +
+                                 " functions and '" + BinaryPath +
+                                 "' has none of them: it is a lock " +
+                                 Relation + " another program (planned for '" +
+                                 Lock.Binary + "'); " + Fix);
+}
+
 std::string readBuildID(const BinaryFile &File) {
   for (const object::SectionRef &S : File.object().sections()) {
     Expected<StringRef> Name = S.getName();

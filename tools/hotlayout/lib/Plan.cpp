@@ -119,12 +119,8 @@ static Expected<OldLock> readOldLock(const PlanConfig &C,
     if (const IndexedSymbol *S = F.ByName.find(P.Name))
       Old.LockedName[S->Range] = P.Name;
   if (!Locked.empty() && Old.LockedName.empty())
-    return fileError(
-        C.UpdatePath,
-        "locks " + Twine(Locked.size()) + " functions and '" + C.BinaryPath +
-            "' has none of them: it is a lock of another "
-            "program (planned for '" +
-            Old.Lock.Binary + "'); plan without --update to start a new lock");
+    return foreignLockError(Old.Lock, C.UpdatePath, C.BinaryPath, "of",
+                            "plan without --update to start a new lock");
   StringRef Name = sys::path::filename(C.BinaryPath);
   if (Old.Lock.Binary != Name)
     Diag.warning(fileError(C.UpdatePath, "was planned for '" + Old.Lock.Binary +

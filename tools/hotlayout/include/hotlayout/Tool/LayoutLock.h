@@ -47,6 +47,14 @@ llvm::Expected<LayoutLock> parseLock(llvm::StringRef Text,
 /// Reads and parses the lock at \p Path.
 llvm::Expected<LayoutLock> readLockFile(llvm::StringRef Path);
 
+/// The error for the lock at \p LockPath when the binary at \p BinaryPath
+/// has none of its functions: "'LOCK' locks N functions and 'BINARY' has
+/// none of them: it is a lock <Relation> another program (planned for
+/// 'NAME'); <Fix>".
+llvm::Error foreignLockError(const LayoutLock &Lock, llvm::StringRef LockPath,
+                             llvm::StringRef BinaryPath,
+                             llvm::StringRef Relation, llvm::StringRef Fix);
+
 /// The GNU build ID of \p File in hex, or "" when it has none.
 std::string readBuildID(const BinaryFile &File);
 
