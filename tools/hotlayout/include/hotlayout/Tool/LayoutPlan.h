@@ -1,4 +1,4 @@
-//===- hotlayout/Support/LayoutPlan.h - Locked offsets in the hot text ----===//
+//===- hotlayout/Tool/LayoutPlan.h - Locked offsets in the hot text -------===//
 //
 // `hotlayout plan` gives each hot function a fixed offset in the hot text so
 // that the next build can put it back exactly there (`hotlayout apply`,
@@ -35,8 +35,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_SUPPORT_LAYOUTPLAN_H
-#define HOTLAYOUT_SUPPORT_LAYOUTPLAN_H
+#ifndef HOTLAYOUT_TOOL_LAYOUTPLAN_H
+#define HOTLAYOUT_TOOL_LAYOUTPLAN_H
 
 #include <cstdint>
 #include <string>
@@ -126,4 +126,4 @@ PlanUpdate updateLayout(const LayoutPlan &Old,
 
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_SUPPORT_LAYOUTPLAN_H
+#endif // HOTLAYOUT_TOOL_LAYOUTPLAN_H

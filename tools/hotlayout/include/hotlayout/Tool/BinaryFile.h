@@ -1,15 +1,17 @@
-//===- BinaryFile.h - A linked ELF binary and the code in it --------------===//
+//===- hotlayout/Tool/BinaryFile.h - A linked ELF binary and its code -----===//
 //
-// Opens the binary that `hotlayout check` judges and cuts its code into
+// Opens a linked binary (every subcommand reads one) and cuts its code into
 // ranges to disassemble: one per function symbol, or, for a stripped binary,
 // one per exported (.dynsym) function and per .eh_frame entry covering other
-// code (else one per executable section). Everything here
-// returns llvm::Error with a message that names the file and what to do.
+// code (else one per executable section). Everything here returns
+// llvm::Error with a message that names the file and what to do.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_BINARYFILE_H
-#define HOTLAYOUT_TOOLS_BINARYFILE_H
+#ifndef HOTLAYOUT_TOOL_BINARYFILE_H
+#define HOTLAYOUT_TOOL_BINARYFILE_H
+
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -93,9 +95,6 @@ private:
   std::unique_ptr<llvm::object::ELFObjectFileBase> Obj;
 };
 
-/// An error about \p File: "'File' <Message>".
-llvm::Error fileError(llvm::StringRef File, const llvm::Twine &Message);
-
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_BINARYFILE_H
+#endif // HOTLAYOUT_TOOL_BINARYFILE_H

@@ -1,4 +1,4 @@
-//===- LoopFinder.h - Loops of a linked binary, from its machine code -----===//
+//===- hotlayout/Tool/LoopFinder.h - Loops of a linked binary -------------===//
 //
 // A loop, as far as the binary can tell, is a backward branch: a direct
 // branch (conditional or not, never a call) whose target lies in the same
@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_LOOPFINDER_H
-#define HOTLAYOUT_TOOLS_LOOPFINDER_H
+#ifndef HOTLAYOUT_TOOL_LOOPFINDER_H
+#define HOTLAYOUT_TOOL_LOOPFINDER_H
 
-#include "BinaryFile.h"
+#include "hotlayout/Tool/BinaryFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -106,4 +106,4 @@ private:
 
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_LOOPFINDER_H
+#endif // HOTLAYOUT_TOOL_LOOPFINDER_H

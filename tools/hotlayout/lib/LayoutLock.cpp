@@ -10,7 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LayoutLock.h"
+#include "hotlayout/Tool/LayoutLock.h"
+#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -63,13 +65,12 @@ void writeLock(const LayoutLock &Lock, raw_ostream &OS) {
 }
 
 Error writeLockFile(const LayoutLock &Lock, StringRef Path) {
-  Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-    writeLock(Lock, OS);
-    return Error::success();
-  });
-  if (E)
-    return fileError(Path, "cannot be written: " + toString(std::move(E)));
-  return Error::success();
+  auto Out = AtomicOutput::create(Path);
+  if (!Out)
+    return Out.takeError();
+  if (Error E = Out->write([&](raw_ostream &OS) { writeLock(Lock, OS); }))
+    return E;
+  return Out->commit();
 }
 
 namespace {
@@ -208,6 +209,16 @@ Expected<LayoutLock> readLockFile(StringRef Path) {
   if (!Buffer)
     return fileError(Path, "cannot be read: " + Buffer.getError().message());
   return parseLock((*Buffer)->getBuffer(), Path);
+}
+
+Error foreignLockError(const LayoutLock &Lock, StringRef LockPath,
+                       StringRef BinaryPath, StringRef Relation,
+                       StringRef Fix) {
+  return fileError(LockPath, "locks " + Twine(Lock.Plan.Functions.size()) +
+                                 " functions and '" + BinaryPath +
+                                 "' has none of them: it is a lock " +
+                                 Relation + " another program (planned for '" +
+                                 Lock.Binary + "'); " + Fix);
 }
 
 std::string readBuildID(const BinaryFile &File) {

@@ -3,6 +3,7 @@
 // The CLI builds against LLVM 19 and LLVM 22. Every API difference it meets
 // is wrapped here, so the rest of tools/hotlayout has no LLVM_VERSION_MAJOR
 // checks (the pass-side differences live in passes/include/hotlayout/Compat.h).
+// Private to lib/: no public header of the library includes it.
 //
 //  1. MC factories: LLVM 22 takes a Triple and deprecates the StringRef forms
 //     that LLVM 19 has only.
@@ -14,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_COMPAT_H
-#define HOTLAYOUT_TOOLS_COMPAT_H
+#ifndef HOTLAYOUT_TOOL_COMPAT_H
+#define HOTLAYOUT_TOOL_COMPAT_H
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -115,4 +116,4 @@ readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj) {
 } // namespace compat
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_COMPAT_H
+#endif // HOTLAYOUT_TOOL_COMPAT_H

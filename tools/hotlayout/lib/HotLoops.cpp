@@ -1,7 +1,6 @@
-//===- HotLoops.cpp - Options and hotness rules of hot-loop subcommands ---===//
+//===- HotLoops.cpp - Judging the loops of a binary -----------------------===//
 //
-// 1. HotLoopOptions: the option declarations, once, for every subcommand
-//    that judges hot loops; validation and --function selection.
+// 1. HotLoopConfig: validation and --function selection.
 // 2. makeJudge(): the hotness rule for one binary. An unreadable
 //    .llvm_bb_addr_map only costs the frequencies (disassembly does not need
 //    it). After BOLT the map still describes the old code (BOLT keeps it,
@@ -11,9 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HotLoops.h"
-
-#include "Commands.h"
+#include "hotlayout/Tool/HotLoops.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "hotlayout/Support/CacheLines.h"
 
@@ -27,56 +25,25 @@ using namespace llvm;
 
 namespace hotlayout {
 
-HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
-    : EmitJSON("json",
-               cl::desc("Print a JSON document instead of a table (default: "
-                        "table)"),
-               cl::sub(Sub), cl::cat(Cat)),
-      LineSize("line-size",
-               cl::desc("Line size in bytes, a power of two: 64 for the "
-                        "I-cache, 32 for decoded-uop windows (default: 64)"),
-               cl::init(64), cl::sub(Sub), cl::cat(Cat)),
-      MinLoopFreqRatio(
-          "min-loop-freq-ratio",
-          cl::desc("With block frequencies: a loop is hot when its first "
-                   "block runs at least this many times as often as the "
-                   "function entry (default: 8)"),
-          cl::init(8.0), cl::sub(Sub), cl::cat(Cat)),
-      ProfilePath("profile",
-                  cl::desc("BOLT .fdata branch profile; takes precedence "
-                           "over block frequencies (default: none)"),
-                  cl::value_desc("file"), cl::sub(Sub), cl::cat(Cat)),
-      MinCount("min-count",
-               cl::desc("With --profile: a loop is hot when branches back to "
-                        "its start were taken at least this often "
-                        "(default: 100)"),
-               cl::init(100), cl::sub(Sub), cl::cat(Cat)),
-      FunctionNames("function",
-                    cl::desc("Only look at this function (repeatable; "
-                             "default: all)"),
-                    cl::value_desc("name"), cl::sub(Sub), cl::cat(Cat)) {}
-
-Error HotLoopOptions::validate() const {
+Error HotLoopConfig::validate() const {
   if (LineSize == 0 || !isPowerOf2_32(LineSize))
-    return createStringError(inconvertibleErrorCode(),
-                             "--line-size=" + Twine(LineSize) +
-                                 " is not a power of two; use 64 (I-cache "
-                                 "lines) or 32 (decoded-uop windows)");
+    return makeError("--line-size=" + Twine(LineSize) +
+                     " is not a power of two; use 64 (I-cache "
+                     "lines) or 32 (decoded-uop windows)");
   if (!(MinLoopFreqRatio >= 0))
-    return createStringError(inconvertibleErrorCode(),
-                             "--min-loop-freq-ratio must be 0 or more");
+    return makeError("--min-loop-freq-ratio must be 0 or more");
   return Error::success();
 }
 
-bool HotLoopOptions::selects(const CodeRange &R) const {
+bool HotLoopConfig::selects(const CodeRange &R) const {
   return FunctionNames.empty() ||
          any_of(FunctionNames,
                 [&](const std::string &N) { return R.hasName(N); });
 }
 
 std::optional<std::string>
-HotLoopOptions::unknownFunction(ArrayRef<CodeRange> A,
-                                ArrayRef<CodeRange> B) const {
+HotLoopConfig::unknownFunction(ArrayRef<CodeRange> A,
+                               ArrayRef<CodeRange> B) const {
   for (const std::string &Name : FunctionNames) {
     auto Named = [&](const CodeRange &R) { return R.hasName(Name); };
     if (none_of(A, Named) && none_of(B, Named))
@@ -179,23 +146,23 @@ void HotnessJudge::writeJSON(json::OStream &J) const {
 }
 
 Expected<HotnessJudge> makeJudge(const BinaryFile &File,
-                                 const HotLoopOptions &Opts,
-                                 StringRef Command) {
+                                 const HotLoopConfig &Config,
+                                 const Diagnostics &Diag) {
   HotnessJudge J;
-  J.ProfilePath = Opts.ProfilePath;
-  J.MinCount = Opts.MinCount;
-  J.MinLoopFreqRatio = Opts.MinLoopFreqRatio;
-  if (!Opts.ProfilePath.empty() && File.isBOLTRewritten()) {
+  J.ProfilePath = Config.ProfilePath;
+  J.MinCount = Config.MinCount;
+  J.MinLoopFreqRatio = Config.MinLoopFreqRatio;
+  if (!Config.ProfilePath.empty() && File.isBOLTRewritten()) {
     // Back-edge offsets of the input's profile would land on other code.
-    auto Counts = FunctionCounts::read(Opts.ProfilePath);
+    auto Counts = FunctionCounts::read(Config.ProfilePath);
     if (!Counts)
       return Counts.takeError();
     J.Functions = std::move(*Counts);
     J.Rule = HotnessRule::ProfiledFunction;
     return J;
   }
-  if (!Opts.ProfilePath.empty()) {
-    auto Profile = BranchProfile::read(Opts.ProfilePath);
+  if (!Config.ProfilePath.empty()) {
+    auto Profile = BranchProfile::read(Config.ProfilePath);
     if (!Profile)
       return Profile.takeError();
     J.Profile = std::move(*Profile);
@@ -208,10 +175,8 @@ Expected<HotnessJudge> makeJudge(const BinaryFile &File,
   }
   auto Freqs = BlockFrequencies::read(File);
   if (!Freqs) {
-    reportWarning(Command, createStringError(inconvertibleErrorCode(),
-                                             toString(Freqs.takeError()) +
-                                                 "; judging hotness "
-                                                 "without it"));
+    Diag.warning(makeError(toString(Freqs.takeError()) +
+                           "; judging hotness without it"));
     return J;
   }
   if (!Freqs->empty()) {

@@ -12,7 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Hotness.h"
+#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/Error.h"
+
+#include "Compat.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -33,21 +36,20 @@ Expected<BlockFrequencies> BlockFrequencies::read(const BinaryFile &File) {
   BlockFrequencies BF;
   for (const compat::MappedBlock &B : *Blocks)
     if (B.HasFreq)
-      BF.Blocks.push_back(B);
-  llvm::sort(BF.Blocks,
-             [](const compat::MappedBlock &A, const compat::MappedBlock &B) {
-               return A.Address < B.Address;
-             });
+      BF.Blocks.push_back({B.Address, B.Size, B.Freq, B.EntryFreq});
+  llvm::sort(BF.Blocks, [](const Block &A, const Block &B) {
+    return A.Address < B.Address;
+  });
   return BF;
 }
 
 std::optional<double> BlockFrequencies::ratioToEntry(uint64_t Address) const {
-  auto It = llvm::upper_bound(
-      Blocks, Address,
-      [](uint64_t A, const compat::MappedBlock &B) { return A < B.Address; });
+  auto It = llvm::upper_bound(Blocks, Address, [](uint64_t A, const Block &B) {
+    return A < B.Address;
+  });
   if (It == Blocks.begin())
     return std::nullopt;
-  const compat::MappedBlock &B = *std::prev(It);
+  const Block &B = *std::prev(It);
   // Empty blocks (a label with no code) still own their address.
   if (Address >= B.Address + std::max<uint64_t>(B.Size, 1))
     return std::nullopt;

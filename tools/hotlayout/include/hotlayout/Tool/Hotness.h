@@ -1,4 +1,4 @@
-//===- Hotness.h - Evidence that a loop of a linked binary is hot ---------===//
+//===- hotlayout/Tool/Hotness.h - Evidence that a loop is hot -------------===//
 //
 // Two sources of evidence, each optional:
 //  - block frequencies the compiler wrote into .llvm_bb_addr_map
@@ -8,12 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_HOTNESS_H
-#define HOTLAYOUT_TOOLS_HOTNESS_H
+#ifndef HOTLAYOUT_TOOL_HOTNESS_H
+#define HOTLAYOUT_TOOL_HOTNESS_H
 
-#include "BinaryFile.h"
-#include "Compat.h"
-#include "LoopFinder.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/LoopFinder.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -43,7 +42,14 @@ public:
   std::optional<double> ratioToEntry(uint64_t Address) const;
 
 private:
-  std::vector<compat::MappedBlock> Blocks; ///< With frequencies, by address.
+  /// A mapped block with a frequency.
+  struct Block {
+    uint64_t Address = 0;
+    uint64_t Size = 0;
+    uint64_t Freq = 0;      ///< MachineBlockFrequencyInfo's raw frequency.
+    uint64_t EntryFreq = 0; ///< The same for the function's entry block.
+  };
+  std::vector<Block> Blocks; ///< Sorted by address.
 };
 
 /// The function a BOLT .fdata location names: \p Name without BOLT's /N (or
@@ -98,4 +104,4 @@ struct FunctionCounts {
 
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_HOTNESS_H
+#endif // HOTLAYOUT_TOOL_HOTNESS_H

@@ -1,24 +1,21 @@
-//===- HotLoops.h - Options and hotness rules of hot-loop subcommands -----===//
+//===- hotlayout/Tool/HotLoops.h - Judging the loops of a binary ----------===//
 //
-// What `hotlayout check` and `hotlayout diff` share: the options that say
-// which loops are hot and how long a line is, the choice of hotness rule for
-// one binary, and judging the loops of one code range. Each subcommand
-// registers its own copy of the options (HotLoopOptions is constructed in the
-// subcommand's file, after its cl::SubCommand, so that static initialisation
-// order is the order of the file).
+// What `hotlayout check` and `hotlayout diff` share: which loops are hot and
+// how long a line is (HotLoopConfig), the choice of hotness rule for one
+// binary (makeJudge), and judging the loops of one code range (judgeLoops).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_HOTLOOPS_H
-#define HOTLAYOUT_TOOLS_HOTLOOPS_H
+#ifndef HOTLAYOUT_TOOL_HOTLOOPS_H
+#define HOTLAYOUT_TOOL_HOTLOOPS_H
 
-#include "BinaryFile.h"
-#include "Hotness.h"
-#include "LoopFinder.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/LoopFinder.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
@@ -29,41 +26,26 @@
 
 namespace hotlayout {
 
-/// The hotness rules, for a subcommand's option category description.
-inline constexpr char HotLoopRulesHelp[] =
-    "A loop is a backward branch found by disassembly; its span is [branch "
-    "target, end of branch). Which loops are hot: with --profile, those whose "
-    "backward branches were taken at least --min-count times; else, when the "
-    "binary has .llvm_bb_addr_map block frequencies (clang "
-    "-fbasic-block-address-map -mllvm -pgo-analysis-map=bb-freq), those whose "
-    "first block runs at least --min-loop-freq-ratio times as often as the "
-    "function entry; else every innermost loop. On a BOLT-rewritten binary "
-    "the profile's offsets describe the code before rewriting: a function is "
-    "hot when the profile counts it at least --min-count times (by name), "
-    "and so are its innermost loops.";
-
-/// --json, --line-size, --profile, --min-count, --min-loop-freq-ratio and
-/// --function, registered for one subcommand.
-struct HotLoopOptions {
-  HotLoopOptions(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
+/// Which loops count as hot and how long a line is: what `check` and
+/// `diff` share (their options --line-size, --min-loop-freq-ratio,
+/// --profile, --min-count, --function).
+struct HotLoopConfig {
+  unsigned LineSize = 64;                 ///< A power of two.
+  double MinLoopFreqRatio = 8.0;          ///< Block-frequency rule threshold.
+  std::string ProfilePath;                ///< BOLT .fdata; empty: none.
+  uint64_t MinCount = 100;                ///< Profile rule threshold.
+  std::vector<std::string> FunctionNames; ///< Only these; empty: all.
 
   /// Fails on a line size that is not a power of two or a negative ratio.
   llvm::Error validate() const;
 
-  /// True when --function is empty or names one of \p R's names.
+  /// True when FunctionNames is empty or names one of \p R's names.
   bool selects(const CodeRange &R) const;
 
-  /// The first --function name that no range of \p A or \p B has, if any.
+  /// The first of FunctionNames that no range of \p A or \p B has, if any.
   std::optional<std::string>
   unknownFunction(llvm::ArrayRef<CodeRange> A,
                   llvm::ArrayRef<CodeRange> B = {}) const;
-
-  llvm::cl::opt<bool> EmitJSON;
-  llvm::cl::opt<unsigned> LineSize;
-  llvm::cl::opt<double> MinLoopFreqRatio;
-  llvm::cl::opt<std::string> ProfilePath;
-  llvm::cl::opt<uint64_t> MinCount;
-  llvm::cl::list<std::string> FunctionNames;
 };
 
 enum class HotnessRule {
@@ -109,12 +91,13 @@ struct HotnessJudge {
   void writeJSON(llvm::json::OStream &J) const;
 };
 
-/// Picks the hotness rule for \p File: --profile counts if given, else block
-/// frequencies from .llvm_bb_addr_map if present, else every innermost loop.
-/// An unreadable map is a warning from "hotlayout <Command>", not an error.
+/// Picks the hotness rule for \p File: the profile's counts if one is
+/// given, else block frequencies from .llvm_bb_addr_map if present, else
+/// every innermost loop. An unreadable map is a warning to \p Diag, not an
+/// error.
 llvm::Expected<HotnessJudge> makeJudge(const BinaryFile &File,
-                                       const HotLoopOptions &Opts,
-                                       llvm::StringRef Command);
+                                       const HotLoopConfig &Config,
+                                       const Diagnostics &Diag);
 
 /// One loop of a range with its verdict and the lines it touches.
 struct JudgedLoop {
@@ -145,4 +128,4 @@ inline constexpr char StaleMapNote[] =
 
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_HOTLOOPS_H
+#endif // HOTLAYOUT_TOOL_HOTLOOPS_H

@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoopFinder.h"
+#include "hotlayout/Tool/LoopFinder.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "Compat.h"
 
@@ -98,8 +99,7 @@ Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {
   Triple T = TT;
   const Target *TheTarget = TargetRegistry::lookupTarget("", T, Error);
   if (!TheTarget)
-    return createStringError(inconvertibleErrorCode(),
-                             "no LLVM target for " + TT.str() + ": " + Error);
+    return makeError("no LLVM target for " + TT.str() + ": " + Error);
   std::unique_ptr<LoopFinder> LF(new LoopFinder());
   LF->MRI = compat::createMCRegInfo(*TheTarget, T);
   MCTargetOptions Options;
@@ -111,18 +111,16 @@ Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {
       compat::createMCSubtargetInfo(*TheTarget, T, IsAArch64 ? "+all" : "");
   LF->MII.reset(TheTarget->createMCInstrInfo());
   if (!LF->MRI || !LF->MAI || !LF->STI || !LF->MII)
-    return createStringError(inconvertibleErrorCode(),
-                             "LLVM cannot describe " + T.str() +
-                                 " machine code (missing MC layer)");
+    return makeError("LLVM cannot describe " + T.str() +
+                     " machine code (missing MC layer)");
   LF->Ctx = std::make_unique<MCContext>(T, LF->MAI.get(), LF->MRI.get(),
                                         LF->STI.get());
   LF->DisAsm.reset(TheTarget->createMCDisassembler(*LF->STI, *LF->Ctx));
   LF->MIA.reset(TheTarget->createMCInstrAnalysis(LF->MII.get()));
   if (!LF->DisAsm || !LF->MIA)
-    return createStringError(inconvertibleErrorCode(),
-                             "LLVM was built without a disassembler or "
-                             "instruction analysis for " +
-                                 T.str());
+    return makeError("LLVM was built without a disassembler or "
+                     "instruction analysis for " +
+                     T.str());
   LF->MinInstSize = IsAArch64 ? 4 : 1;
   return LF;
 }

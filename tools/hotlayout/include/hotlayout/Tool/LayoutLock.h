@@ -1,17 +1,17 @@
-//===- LayoutLock.h - The layout lock file of hotlayout plan/apply --------===//
+//===- hotlayout/Tool/LayoutLock.h - The layout lock file -----------------===//
 //
-// `hotlayout plan` writes, and `hotlayout apply` (later) reads, a lock: the
-// offset of each hot function in the hot text, as JSON with one function per
-// line, sorted by offset, so that a change to the layout is a small diff.
-// The format is documented in README.md ("plan").
+// `hotlayout plan` writes, and `hotlayout apply` reads, a lock: the offset
+// of each hot function in the hot text, as JSON with one function per line,
+// sorted by offset, so that a change to the layout is a small diff. The
+// format is documented in tools/hotlayout/README.md ("plan").
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_LAYOUTLOCK_H
-#define HOTLAYOUT_TOOLS_LAYOUTLOCK_H
+#ifndef HOTLAYOUT_TOOL_LAYOUTLOCK_H
+#define HOTLAYOUT_TOOL_LAYOUTLOCK_H
 
-#include "BinaryFile.h"
-#include "hotlayout/Support/LayoutPlan.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/LayoutPlan.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -47,6 +47,14 @@ llvm::Expected<LayoutLock> parseLock(llvm::StringRef Text,
 /// Reads and parses the lock at \p Path.
 llvm::Expected<LayoutLock> readLockFile(llvm::StringRef Path);
 
+/// The error for the lock at \p LockPath when the binary at \p BinaryPath
+/// has none of its functions: "'LOCK' locks N functions and 'BINARY' has
+/// none of them: it is a lock <Relation> another program (planned for
+/// 'NAME'); <Fix>".
+llvm::Error foreignLockError(const LayoutLock &Lock, llvm::StringRef LockPath,
+                             llvm::StringRef BinaryPath,
+                             llvm::StringRef Relation, llvm::StringRef Fix);
+
 /// The GNU build ID of \p File in hex, or "" when it has none.
 std::string readBuildID(const BinaryFile &File);
 
@@ -55,4 +63,4 @@ std::string contentHash(llvm::ArrayRef<uint8_t> Bytes);
 
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_LAYOUTLOCK_H
+#endif // HOTLAYOUT_TOOL_LAYOUTLOCK_H

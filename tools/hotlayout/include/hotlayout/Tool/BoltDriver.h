@@ -1,12 +1,13 @@
-//===- BoltDriver.h - Finding and running llvm-bolt, perf2bolt, merge-fdata
-//===//
+//===- hotlayout/Tool/BoltDriver.h - llvm-bolt, perf2bolt, merge-fdata ----===//
 //
 // BOLT ships as command-line tools only (no headers), so hotlayout drives
 // them as child processes. This file finds the tools of the LLVM major
 // hotlayout was built with (or of --bolt-dir), checks that a binary is one
-// BOLT can instrument, and runs each tool with its output captured, turning
-// a failure into an llvm::Error that quotes BOLT's own error lines.
-// `profile` uses it today; `plan` and `apply` are meant to reuse it.
+// BOLT can work on, and holds every BOLT command line the tool runs:
+// instrumentation (profile), profile merging and perf conversion (profile),
+// and the ordered, aligned, padded rewrite (apply). Each runs with its output
+// in a log, and a failure becomes an llvm::Error quoting BOLT's own error
+// lines.
 //
 // The runtime-library problem: llvm-bolt -instrument links
 // libbolt_rt_instr.a, which it looks for in <dir of argv[0]>/../lib. Run via
@@ -16,22 +17,25 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HOTLAYOUT_TOOLS_BOLTDRIVER_H
-#define HOTLAYOUT_TOOLS_BOLTDRIVER_H
+#ifndef HOTLAYOUT_TOOL_BOLTDRIVER_H
+#define HOTLAYOUT_TOOL_BOLTDRIVER_H
 
-#include "BinaryFile.h"
+#include "hotlayout/Tool/BinaryFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hotlayout {
 
-/// The directory hotlayout looks for BOLT in when --bolt-dir is not given:
-/// the bin directory of the LLVM it was built with (/usr/lib/llvm-N/bin).
+/// The directory hotlayout looks for BOLT in when no other is given: the
+/// bin directory of the LLVM it was built with (/usr/lib/llvm-N/bin).
 llvm::StringRef defaultBoltDir();
 
 /// Paths of the BOLT tools, all in one directory, each resolved to its real
@@ -49,10 +53,6 @@ struct BoltTools {
   static llvm::Expected<BoltTools> find(llvm::StringRef Dir,
                                         bool NeedInstrumentationRuntime);
 };
-
-/// The executable a command line names: \p Name itself when it contains a
-/// '/', else the first match on PATH. Fails with a message naming \p Name.
-llvm::Expected<std::string> findCommand(llvm::StringRef Name);
 
 /// True when a relocation section applies to code: what -Wl,--emit-relocs
 /// (-q) leaves, and what llvm-bolt needs to instrument a binary or move its
@@ -90,12 +90,6 @@ std::vector<std::string> untypedCodeLabels(const BinaryFile &File);
 llvm::Expected<std::string>
 skipLabelsArgument(llvm::ArrayRef<std::string> Labels, llvm::StringRef Path);
 
-/// Runs \p Args (Args[0] is the program path) with stdout and stderr
-/// written to \p LogPath. On failure the error says "\p What failed",
-/// quotes the BOLT-ERROR lines (or the log's last lines) and names the log.
-llvm::Error runTool(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
-                    const llvm::Twine &What);
-
 /// llvm-bolt \p Binary -instrument: writes \p Instrumented, which on exit
 /// writes its profile to <ProfilePrefix>.<pid>.fdata. \p SkipArgument, if
 /// not empty, is skipLabelsArgument()'s.
@@ -124,6 +118,42 @@ llvm::Error convertPerfData(const BoltTools &Tools, llvm::StringRef PerfData,
                             llvm::StringRef Binary, llvm::StringRef Output,
                             llvm::StringRef LogPath);
 
+/// One llvm-bolt rewrite that lays the code out in a given function order:
+/// what apply runs to put locked functions at their offsets.
+struct BoltRewrite {
+  std::string Input;
+  std::string Output;
+  /// -reorder-functions=user: these functions first, in this order; BOLT
+  /// places the others after them.
+  std::vector<std::string> FunctionOrder;
+  /// Where the order file is written (-function-order).
+  std::string FunctionOrderPath;
+  /// When not 0, every function starts at a multiple of it, small ones too.
+  uint64_t FunctionAlignment = 0;
+  /// Bytes of padding after a function, by its name in the symbol table
+  /// (-pad-funcs).
+  std::vector<std::pair<std::string, uint64_t>> Padding;
+  /// A profile (-data): blocks in profile order, never-run blocks split
+  /// out of the function; empty: blocks keep their order.
+  std::string Profile;
+  /// skipLabelsArgument()'s, or empty.
+  std::string SkipArgument;
+};
+
+/// The -pad-funcs pattern for the function \p Name: BOLT matches it as an
+/// anchored regex against its own names, which for a function the linker
+/// made local are NAME/N (or NAME/file/N).
+std::string padFunctionPattern(llvm::StringRef Name);
+
+/// The llvm-bolt command line (program path first) for \p R.
+std::vector<std::string> rewriteArguments(const BoltTools &Tools,
+                                          const BoltRewrite &R);
+
+/// Writes R.FunctionOrder to R.FunctionOrderPath and runs llvm-bolt with
+/// rewriteArguments(), its output in \p LogPath.
+llvm::Error rewrite(const BoltTools &Tools, const BoltRewrite &R,
+                    llvm::StringRef LogPath);
+
 } // namespace hotlayout
 
-#endif // HOTLAYOUT_TOOLS_BOLTDRIVER_H
+#endif // HOTLAYOUT_TOOL_BOLTDRIVER_H

@@ -9,7 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BinaryFile.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -29,11 +30,6 @@ namespace hotlayout {
 
 static const char *const Supported =
     "hotlayout reads linked ELF64 x86-64 and AArch64 binaries";
-
-Error fileError(StringRef File, const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(),
-                           "'" + File + "' " + Message);
-}
 
 bool CodeRange::hasName(StringRef N) const {
   return Name == N || is_contained(Aliases, N);

@@ -1,12 +1,12 @@
 //===- LayoutPlan.cpp - Locked offsets in the hot text --------------------===//
 //
-// The algorithm is summarised in hotlayout/Support/LayoutPlan.h. Everything
+// The algorithm is summarised in hotlayout/Tool/LayoutPlan.h. Everything
 // here is deterministic: maps are ordered, and every sort breaks ties by
 // name.
 //
 //===----------------------------------------------------------------------===//
 
-#include "hotlayout/Support/LayoutPlan.h"
+#include "hotlayout/Tool/LayoutPlan.h"
 
 #include <algorithm>
 #include <map>

@@ -1,5 +1,4 @@
-//===- BoltDriver.cpp - Finding and running llvm-bolt, perf2bolt, merge-fdata
-//=//
+//===- BoltDriver.cpp - llvm-bolt, perf2bolt, merge-fdata -----------------===//
 //
 // 1. find(): resolve the directory (--bolt-dir or the build's LLVM bin dir)
 //    and each tool to its real path, so BOLT finds its runtime library
@@ -7,11 +6,14 @@
 //    instrumenting.
 // 2. openForBolt(): the checks BOLT would otherwise fail late or obscurely
 //    on (a script, a stripped binary, no relocations), each with a fix.
-// 3. runTool(): run with output to a log; on failure quote BOLT-ERROR lines.
+// 3. The command lines: instrument, merge, perf2bolt, rewrite; each run
+//    through runLogged() (Process.h), which quotes BOLT-ERROR lines.
 //
 //===----------------------------------------------------------------------===//
 
-#include "BoltDriver.h"
+#include "hotlayout/Tool/BoltDriver.h"
+#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/Process.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -22,6 +24,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -40,10 +43,6 @@ static StringRef llvmMajor() {
   return V.take_until([](char C) { return C == '.'; });
 }
 
-static Error error(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 /// \p Name in \p Dir, resolved to its real path; an error when it is not
 /// an executable file there.
 static Expected<std::string> toolIn(StringRef Dir, StringRef Name,
@@ -53,7 +52,7 @@ static Expected<std::string> toolIn(StringRef Dir, StringRef Name,
   SmallString<256> Real;
   if (sys::fs::real_path(Path, Real) || !sys::fs::can_execute(Real) ||
       sys::fs::is_directory(Real))
-    return error("'" + Dir + "' has no " + Name + "; " + DirHint);
+    return fileError(Dir, "has no " + Name + "; " + DirHint);
   return std::string(Real);
 }
 
@@ -75,7 +74,7 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
                     defaultBoltDir().str();
   SmallString<256> RealDir;
   if (sys::fs::real_path(Dir, RealDir) || !sys::fs::is_directory(RealDir))
-    return error("BOLT directory '" + Dir + "' does not exist; " + Hint);
+    return makeError("BOLT directory '" + Dir + "' does not exist; " + Hint);
 
   BoltTools T;
   T.Dir = std::string(RealDir);
@@ -99,31 +98,14 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
         sys::path::parent_path(sys::path::parent_path(T.LLVMBolt)));
     sys::path::append(Lib, "lib", "libbolt_rt_instr.a");
     if (!sys::fs::exists(Lib))
-      return error("'" + T.LLVMBolt +
-                   "' cannot instrument: its runtime "
-                   "library '" +
-                   Lib + "' is missing; reinstall bolt-" + llvmMajor() +
-                   " or pass --bolt-dir=<a complete LLVM bin "
-                   "directory>");
+      return fileError(T.LLVMBolt,
+                       "cannot instrument: its runtime "
+                       "library '" +
+                           Lib + "' is missing; reinstall bolt-" + llvmMajor() +
+                           " or pass --bolt-dir=<a complete LLVM bin "
+                           "directory>");
   }
   return T;
-}
-
-Expected<std::string> findCommand(StringRef Name) {
-  if (Name.empty())
-    return error("no command given; usage: hotlayout profile -o P.fdata -- "
-                 "PROGRAM [ARGS...]");
-  if (Name.contains('/')) {
-    if (!sys::fs::exists(Name))
-      return fileError(Name, "does not exist; pass the path of the program "
-                             "to profile");
-    return Name.str();
-  }
-  ErrorOr<std::string> Found = sys::findProgramByName(Name);
-  if (!Found)
-    return fileError(Name, "is not a file and was not found on PATH; pass "
-                           "the path of the program to profile");
-  return *Found;
 }
 
 bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
@@ -167,44 +149,6 @@ Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
     return fileError(Path, "has no relocations; BOLT instrumentation needs "
                            "them: relink with -Wl,--emit-relocs");
   return File;
-}
-
-/// The lines of \p Log worth quoting: BOLT-ERROR lines, else the last few.
-static std::string quoteLog(StringRef LogPath) {
-  auto Buffer = MemoryBuffer::getFile(LogPath, /*IsText=*/true);
-  if (!Buffer)
-    return "";
-  SmallVector<StringRef, 64> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  SmallVector<StringRef, 8> Quoted;
-  for (StringRef L : Lines)
-    if (L.contains("ERROR") || L.contains("error:"))
-      Quoted.push_back(L.trim());
-  if (Quoted.empty())
-    for (StringRef L : ArrayRef(Lines).take_back(3))
-      Quoted.push_back(L.trim());
-  std::string S;
-  for (StringRef Q : ArrayRef(Quoted).take_front(5))
-    S += "\n  " + Q.str();
-  return S;
-}
-
-Error runTool(ArrayRef<std::string> Args, StringRef LogPath,
-              const Twine &What) {
-  SmallVector<StringRef, 16> Refs(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {StringRef(""), LogPath, LogPath};
-  std::string ErrMsg;
-  bool ExecFailed = false;
-  int RC = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects,
-                               /*SecondsToWait=*/0, /*MemoryLimit=*/0, &ErrMsg,
-                               &ExecFailed);
-  if (ExecFailed)
-    return error(What + " failed: cannot run '" + Args[0] + "': " + ErrMsg);
-  if (RC == 0)
-    return Error::success();
-  std::string Why = RC < 0 ? ErrMsg : "exit status " + std::to_string(RC);
-  return error(What + " failed (" + Why + "):" + quoteLog(LogPath) +
-               "\n(full output in '" + LogPath + "')");
 }
 
 std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
@@ -267,7 +211,7 @@ Error instrument(const BoltTools &Tools, StringRef Binary,
                                    Instrumented.str()};
   if (!SkipArgument.empty())
     Args.push_back(SkipArgument.str());
-  return runTool(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
+  return runLogged(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
 }
 
 Error mergeProfiles(const BoltTools &Tools, ArrayRef<std::string> Inputs,
@@ -276,7 +220,7 @@ Error mergeProfiles(const BoltTools &Tools, ArrayRef<std::string> Inputs,
   Args.insert(Args.end(), Inputs.begin(), Inputs.end());
   Args.push_back("-o");
   Args.push_back(Output.str());
-  return runTool(Args, LogPath, "merge-fdata");
+  return runLogged(Args, LogPath, "merge-fdata");
 }
 
 Expected<PerfDataInfo> readPerfDataHeader(StringRef Path) {
@@ -315,14 +259,72 @@ Expected<PerfDataInfo> readPerfDataHeader(StringRef Path) {
 Error convertPerfData(const BoltTools &Tools, StringRef PerfData,
                       StringRef Binary, StringRef Output, StringRef LogPath) {
   if (!sys::findProgramByName("perf"))
-    return error("perf2bolt reads '" + PerfData +
-                 "' with the perf tool, "
-                 "which is not on PATH; install it (apt-get install "
-                 "linux-perf) or profile by instrumentation instead (drop "
-                 "--perf-data)");
+    return makeError("perf2bolt reads '" + PerfData +
+                     "' with the perf tool, "
+                     "which is not on PATH; install it (apt-get install "
+                     "linux-perf) or profile by instrumentation instead (drop "
+                     "--perf-data)");
   std::vector<std::string> Args = {
       Tools.Perf2Bolt, "-p", PerfData.str(), "-o", Output.str(), Binary.str()};
-  return runTool(Args, LogPath, "perf2bolt on '" + PerfData + "'");
+  return runLogged(Args, LogPath, "perf2bolt on '" + PerfData + "'");
+}
+
+std::string padFunctionPattern(StringRef Name) {
+  // Without the suffix, every local function's padding was silently
+  // dropped (Lua: 287 of 289 locked functions off their offsets), while
+  // -function-order takes the plain name. Callers lock no name that
+  // several local functions share (SymbolIndex), so the suffix cannot pick
+  // up another function.
+  return Regex::escape(Name) + "(/.*)?";
+}
+
+std::vector<std::string> rewriteArguments(const BoltTools &Tools,
+                                          const BoltRewrite &R) {
+  std::vector<std::string> Args = {Tools.LLVMBolt,
+                                   R.Input,
+                                   "-o",
+                                   R.Output,
+                                   "-reorder-functions=user",
+                                   "-function-order=" + R.FunctionOrderPath};
+  // -use-compact-aligner=false: the compact aligner skips aligning small
+  // functions, and apply needs every locked offset on a line boundary.
+  if (R.FunctionAlignment) {
+    std::string A = std::to_string(R.FunctionAlignment);
+    Args.insert(Args.end(),
+                {"-align-functions=" + A, "-align-functions-max-bytes=" + A,
+                 "-use-compact-aligner=false"});
+  }
+  Args.push_back("-use-old-text=0");
+  // Splitting leaves only the run blocks in the ordered text, so a function
+  // grows less against its space when cold code is added. -lite=0: in lite
+  // mode BOLT leaves functions without a profile where they are, and an
+  // ordered function may have none in this build's profile. Without a
+  // profile, blocks keep their order (-reorder-blocks stays at none).
+  if (!R.Profile.empty())
+    Args.insert(Args.end(),
+                {"-data=" + R.Profile, "-lite=0", "-reorder-blocks=ext-tsp",
+                 "-split-functions", "-split-all-cold"});
+  if (!R.SkipArgument.empty())
+    Args.push_back(R.SkipArgument);
+  for (const auto &[Name, Bytes] : R.Padding)
+    if (Bytes)
+      Args.push_back("-pad-funcs=" + padFunctionPattern(Name) + ":" +
+                     std::to_string(Bytes));
+  return Args;
+}
+
+Error rewrite(const BoltTools &Tools, const BoltRewrite &R, StringRef LogPath) {
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(R.FunctionOrderPath, EC, sys::fs::OF_Text);
+    if (EC)
+      return fileError(R.FunctionOrderPath,
+                       "cannot be written: " + EC.message());
+    for (const std::string &Name : R.FunctionOrder)
+      OS << Name << "\n";
+  }
+  return runLogged(rewriteArguments(Tools, R), LogPath,
+                   "llvm-bolt '" + R.Input + "'");
 }
 
 } // namespace hotlayout
