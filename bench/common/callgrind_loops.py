@@ -376,7 +376,7 @@ def find_loops(funcs, counts, binary, opts):
         f = fmap[fstart]
         direct = [(s, n) for s, n in srcs if insns.get(s) and insns[s].kind in ('cond', 'jmp')]
         if not direct:
-            rejected['indirect'] += 1
+            rejected['not a direct jump'] += 1
             continue
         srcs_addr = [s for s, _ in direct]
         if not closes_cycle(f, target, srcs_addr, insns, counts, jumps_from):
