@@ -7,7 +7,7 @@ W/PROG/apply-*.txt; writes
   R/aligned-summary.csv  one row per program and binary: the judge's hot loops, straddling,
                          count-weighted extra lines (also at 90% coverage), check's, where they
                          agree, and how many hot loops sit where the reference binary has them
-  R/aligned-loops.csv    one row per loop hot for the judge or check, per binary, both verdicts
+  R/aligned-loops.csv    one row per hot loop (the judge's) per binary, with check's verdict
   R/aligned-summary.txt  the markdown tables (stdout too)."""
 import argparse
 import collections
@@ -102,8 +102,21 @@ def why_verdicts_differ(j, c):
     return 'verdicts differ: cold bytes inside the span (check counts them, the judge does not)'
 
 
+def loop_row(addr, j, c, line):
+    """One row of aligned-loops.csv: judge loop J, check's loop C at the same start or None."""
+    return {'function': j['function'], 'start': hex(addr), 'offset': j['offset_in_function'],
+            'mod64': addr % line, 'count': j['taken'],
+            'per_entry': f"{j['per_entry']:.1f}" if j['per_entry'] else '',
+            'span': j['span'], 'hot_bytes': j['hot_bytes'], 'lines': j['lines'],
+            'min_lines': j['min_lines'], 'extra': j['extra'],
+            'check_hot': int(bool(c)), 'check_size': c['size'] if c else '',
+            'check_lines': c['lines_touched'] if c else '', 'check_min': c['min_lines'] if c else '',
+            'check_straddles': int(c['straddles']) if c else ''}
+
+
 def compare(judge, check, backedges):
-    """Per-loop rows joining the two tools by loop start address; agreement counts; reasons."""
+    """The judge's hot loops with check's verdict on the same start address; agreement counts
+    and why they disagree."""
     jall = {lp['target']: lp for lp in judge['loops']}
     jhot = {a: lp for a, lp in jall.items() if lp['hot']}
     chot = {int(lp['start'], 16): lp for lp in check['loops']}
@@ -123,18 +136,8 @@ def compare(judge, check, backedges):
         else:
             agree['check_only'] += 1
             reasons[why_judge_not_hot(jall.get(a))] += 1
-        lp = j or c
-        rows.append({
-            'function': lp['function'], 'start': hex(a), 'mod64': a % judge['line_size'],
-            'judge_hot': int(bool(j)), 'count': j['taken'] if j else '',
-            'per_entry': f"{j['per_entry']:.1f}" if j and j['per_entry'] else '',
-            'span': j['span'] if j else '', 'hot_bytes': j['hot_bytes'] if j else '',
-            'lines': j['lines'] if j else '', 'min_lines': j['min_lines'] if j else '',
-            'extra': j['extra'] if j else '',
-            'check_hot': int(bool(c)), 'check_count': c.get('count', '') if c else '',
-            'check_size': c['size'] if c else '', 'check_lines': c['lines_touched'] if c else '',
-            'check_min': c['min_lines'] if c else '',
-            'check_straddles': int(c['straddles']) if c else ''})
+        if j:  # check-only loops are counted (with why) in the summary, not listed
+            rows.append(loop_row(a, j, c, judge['line_size']))
     return rows, agree, reasons
 
 
