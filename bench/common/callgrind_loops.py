@@ -13,7 +13,8 @@ instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
      target to the end of the last of them. Indirect jumps (an interpreter's computed gotos)
      close cycles but start no loop: what they fetch is not one span of bytes.
   2. Iterates: count >= --min-per-entry (2) x the entries of its function (the executions of
-     the function's first instruction that did not come from a jump inside the function).
+     the function's first instruction that did not come from a jump inside the function; a
+     function never entered at its start, e.g. a fragment BOLT split off, counts as iterating).
   3. Hot: among the iterating loops with count >= --min-taken, the most counted ones that
      together make up --coverage (99%) of all their counts (loops tied with the last one
      chosen are chosen too).
@@ -75,6 +76,7 @@ def tool_output(cmd):
 # ---------------------------------------------------------------- the binary
 
 class Function:
+    """A .symtab function: [start, end). Hashable by identity (one object per function)."""
     __slots__ = ('name', 'start', 'end')
 
     def __init__(self, name, start, end):
@@ -343,66 +345,73 @@ def closes_cycle(func, target, sources, insns, counts, jumps_from):
     return False
 
 
-def find_loops(funcs, counts, binary, opts):
-    """Every loop (definition 1) with its counts, hot bytes and lines."""
+def backward_jumps(funcs, counts):
+    """{(function, target): [(source, taken)]} of the taken backward jumps inside a function."""
     index = FunctionIndex(funcs)
-    back = collections.defaultdict(list)  # (func start, target) -> [(source, taken)]
-    fmap = {}
+    back = collections.defaultdict(list)
     for (src, dst), n in counts.jumps.items():
-        if n <= 0 or dst > src:
-            continue
         f = index.at(src)
-        if f is None or not (f.start <= dst < f.end):
-            continue
-        back[(f.start, dst)].append((src, n))
-        fmap[f.start] = f
+        if n > 0 and dst <= src and f is not None and f.start <= dst < f.end:
+            back[(f, dst)].append((src, n))
+    return back
+
+
+def function_entries(funcs, counts):
+    """{function start: executions of its first instruction not reached from inside it}."""
+    inner = collections.Counter()
+    starts = {f.start: f for f in funcs}
+    for (src, dst), n in counts.jumps.items():
+        f = starts.get(dst)
+        if f is not None and f.start <= src < f.end:
+            inner[dst] += n
+    return {s: max(0, counts.exec.get(s, 0) - inner[s]) for s in starts}
+
+
+def measure_loop(f, target, direct, insns, counts, entries, opts):
+    """Definition 4 and 5 for the loop of F at TARGET closed by the DIRECT (source, taken)."""
+    taken = sum(n for _, n in direct)
+    last = max(s for s, _ in direct)
+    end = last + insns[last].size
+    floor = taken / opts.hot_divisor
+    iv = merge_intervals([(a, a + insns[a].size) for a in range(target, end)
+                          if a in insns and counts.exec.get(a, 0) >= floor])
+    line = opts.line_size
+    per_shift = [lines_touched(iv, s, line) for s in range(line)]
+    best = min(per_shift)
+    ent = entries[f.start]
+    return {
+        'function': f.name, 'function_start': f.start, 'target': target,
+        'offset_in_function': target - f.start, 'branches': sorted(s for s, _ in direct),
+        'end': end, 'span': end - target, 'taken': taken, 'entries': ent,
+        'per_entry': taken / ent if ent else None,
+        'hot_bytes': sum(b - a for a, b in iv), 'hot_intervals': iv,
+        'lines': per_shift[0], 'min_lines': best, 'extra': per_shift[0] - best,
+        # d: moving the loop d bytes later (mod line) puts it on its fewest lines
+        'good_shifts': [s for s in range(line) if per_shift[s] == best],
+    }
+
+
+def find_loops(funcs, counts, binary, opts):
+    """Every loop (definition 1) with its counts, hot bytes and lines; and how many backward
+    jumps were not loops, by reason."""
+    back = backward_jumps(funcs, counts)
+    rejected = collections.Counter()
     if not back:
-        return [], {}
-    lo = min(fmap) if fmap else 0
-    hi = max(f.end for f in fmap.values())
-    insns = disassemble(binary, lo, hi)
+        return [], rejected
+    insns = disassemble(binary, min(f.start for f, _ in back), max(f.end for f, _ in back))
     jumps_from = collections.defaultdict(list)
     for (src, dst), n in counts.jumps.items():
         jumps_from[src].append((dst, n))
-    # Entries: runs of the first instruction not reached from inside the function.
-    inner_to_start = collections.Counter()
-    for (src, dst), n in counts.jumps.items():
-        if dst in fmap and fmap[dst].start <= src < fmap[dst].end:
-            inner_to_start[dst] += n
-    entries = {s: max(0, counts.exec.get(s, 0) - inner_to_start[s]) for s in fmap}
+    entries = function_entries(funcs, counts)
     loops = []
-    rejected = collections.Counter()
-    for (fstart, target), srcs in back.items():
-        f = fmap[fstart]
+    for (f, target), srcs in back.items():
         direct = [(s, n) for s, n in srcs if insns.get(s) and insns[s].kind in ('cond', 'jmp')]
         if not direct:
             rejected['not a direct jump'] += 1
-            continue
-        srcs_addr = [s for s, _ in direct]
-        if not closes_cycle(f, target, srcs_addr, insns, counts, jumps_from):
+        elif not closes_cycle(f, target, [s for s, _ in direct], insns, counts, jumps_from):
             rejected['no cycle'] += 1
-            continue
-        taken = sum(n for _, n in direct)
-        last = max(srcs_addr)
-        end = last + insns[last].size
-        floor = taken / opts.hot_divisor
-        hot = [(a, a + insns[a].size) for a in range(target, end)
-               if a in insns and counts.exec.get(a, 0) >= floor]
-        iv = merge_intervals(hot)
-        line = opts.line_size
-        per_shift = [lines_touched(iv, s, line) for s in range(line)]
-        best = min(per_shift)
-        ent = entries[fstart]
-        loops.append({
-            'function': f.name, 'function_start': f.start, 'target': target,
-            'offset_in_function': target - f.start, 'branches': sorted(srcs_addr),
-            'end': end, 'span': end - target, 'taken': taken, 'entries': ent,
-            'per_entry': taken / ent if ent else None,
-            'hot_bytes': sum(b - a for a, b in iv), 'hot_intervals': iv,
-            'lines': per_shift[0], 'min_lines': best, 'extra': per_shift[0] - best,
-            # d: moving the loop d bytes later (mod line) puts it on its fewest lines
-            'good_shifts': [s for s in range(line) if per_shift[s] == best],
-        })
+        else:
+            loops.append(measure_loop(f, target, direct, insns, counts, entries, opts))
     return loops, rejected
 
 
