@@ -189,10 +189,12 @@ def notes_on(b, judge, md):
                                           f"{lp['span']}, min {lp['min_lines']})" for lp in big[:3]))
     multi = s['multi_loop_functions']
     if multi:
-        md.append(f"- {b}: functions with several hot loops (start shifts of 64 that put all "
-                  "of them on their fewest lines): " + ', '.join(
-                      f"{m['function']} {m['hot_loops']} ({len(m['shifts_fitting_all'])})"
-                      for m in multi))
+        md.append(f"- {b}: functions with several hot loops (how many of the 64 start shifts "
+                  "put all on their fewest lines; else how many one shift can put there): " +
+                  ', '.join(f"{m['function']} {m['hot_loops']} ("
+                            + (f"{len(m['shifts_fitting_all'])} shifts)" if m['shifts_fitting_all']
+                               else f"none; at best {m['most_fitted_by_a_shift']})")
+                            for m in multi))
 
 
 def program_tables(prog, work, bins, out_rows, loop_rows, md):

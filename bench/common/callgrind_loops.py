@@ -444,8 +444,10 @@ def summarize(loops, hot, total, rejected, opts):
         for lp in lps:
             common &= set(lp['good_shifts'])
         if len(lps) > 1:
+            # When no shift fits all, how far whole-function placement alone can get.
+            most = max(sum(s in lp['good_shifts'] for lp in lps) for s in range(opts.line_size))
             conflicts.append({'function': name, 'hot_loops': len(lps),
-                              'shifts_fitting_all': sorted(common)})
+                              'shifts_fitting_all': sorted(common), 'most_fitted_by_a_shift': most})
     return {
         'loops': len(loops), 'iterating': sum(lp['iterates'] for lp in loops),
         'hot': len(hot), 'straddling': sum(lp['extra'] > 0 for lp in hot),
@@ -475,7 +477,8 @@ def print_table(binary, hot, summ, opts, out):
     for c in summ['multi_loop_functions']:
         fit = c['shifts_fitting_all']
         print(f"function {c['function']}: {c['hot_loops']} hot loops, "
-              f"{len(fit)} of {opts.line_size} start shifts put all on their fewest lines", file=out)
+              f"{len(fit)} of {opts.line_size} start shifts put all on their fewest lines, "
+              f"the best one {c['most_fitted_by_a_shift']}", file=out)
     print(f"hot loops: {summ['hot']} of {summ['iterating']} iterating ({summ['loops']} loops), "
           f"{summ['straddling']} straddle, {summ['larger_than_a_line']} need more than one line; "
           f"count-weighted extra lines per iteration: {summ['weighted_extra']:.3f}", file=out)
