@@ -4,7 +4,8 @@
 #   NAME_build SRC OBJ FLAGS...   compile the program's C files into OBJ with the extra FLAGS
 #   NAME_link OBJ OUT FLAGS...    link OUT with ld.lld and --emit-relocs
 #   NAME_prepare SRC DATA BIN     write the workload's input files into DATA (BIN: a built copy)
-#   NAME_workload SRC DATA        print the workload: one run per line, the program's arguments
+#   NAME_workload                 print the workload: one run per line, the program's arguments;
+#                                 runs start in DATA's parent: name inputs data/FILE
 #   NAME_edit SRC                 edit one hot function of the copy SRC: same behaviour, new code
 # Workloads are small (callgrind runs them ~50x slower) and deterministic: every binary of a
 # program must print the same bytes.
@@ -20,8 +21,8 @@ lc_link() {  # OBJ OUT FLAGS...: a C program, lld, static relocations for BOLT
 lua_source() { fetch_debian lua5.4; }
 lua_build() { local s=$1 o=$2; shift 2; "$ROOT/bench/layout-lock/build.sh" "$s" "$o" -include "$HERE/lua-fixseed.h" "$@"; }
 lua_link() { "$ROOT/bench/layout-lock/link.sh" "$@"; }
-lua_prepare() { :; }
-lua_workload() { echo "$ROOT/bench/layout-lock/bench.lua ${LUA_N:-1}"; }
+lua_prepare() { cp "$ROOT/bench/layout-lock/bench.lua" "$2/"; }
+lua_workload() { echo "data/bench.lua ${LUA_N:-1}"; }
 # bench/layout-lock's v2 edit: alimit > 0 implies array != NULL, so the new return never runs.
 lua_edit() {
   sed -i 's|^const TValue \*luaH_getint (Table \*t, lua_Integer key) {$|&\n  if (l_unlikely(t->array == NULL \&\& t->alimit != 0)) return \&absentkey;  /* bench edit: never true */|' "$1/src/ltable.c"
@@ -44,7 +45,7 @@ bzip2_prepare() {
   text_input "$1" "${BZIP2_KB:-256}" "$2/in.txt" blocksort.c compress.c decompress.c bzlib.c bzip2.c manual.xml
   "$3" -9 -c "$2/in.txt" > "$2/in.bz2"
 }
-bzip2_workload() { echo "-9 -c $2/in.txt"; echo "-d -c $2/in.bz2"; }
+bzip2_workload() { echo "-9 -c data/in.txt"; echo "-d -c data/in.bz2"; }
 # generateMTFValues: s->nblock >= 0 always, so the new early exit never runs.
 bzip2_edit() {
   sed -i 's|^   makeMaps_e ( s );$|   if (s->nblock < 0) { s->nMTF = 0; return; }  /* bench edit: never true */\n&|' "$1/compress.c"
@@ -62,7 +63,7 @@ zlib_prepare() {
   text_input "$1" "${ZLIB_KB:-256}" "$2/in.txt" deflate.c inflate.c trees.c inffast.c crc32.c zlib.h doc/algorithm.txt
   "$3" -9 -c "$2/in.txt" > "$2/in.gz"
 }
-zlib_workload() { echo "-9 -c $2/in.txt"; echo "-d -c $2/in.gz"; }
+zlib_workload() { echo "-9 -c data/in.txt"; echo "-d -c data/in.gz"; }
 # inflate_fast: the window is never larger than 32 KiB, so the new early exit never runs.
 zlib_edit() {
   sed -i 's|^    state = (struct inflate_state FAR \*)strm->state;$|&\n    if (state->wsize > 32768U) return;  /* bench edit: never true */|' "$1/inffast.c"

@@ -66,7 +66,8 @@ R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" -
 # Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
 # function without samples alone).
 BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0"
-JUDGE="python3 $ROOT/bench/common/callgrind_loops.py"
+JUDGE=$ROOT/bench/common/callgrind_loops.py
+PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: runs get no env
 BINS="nopl in in.bolt in.apply sh sh.bolt sh.apply v2 v2.bolt v2.apply"
 mkdir -p "$R" "$W"
 exec > >(tee "$R/run-log.txt") 2>&1
@@ -97,23 +98,34 @@ build_cached() {  # PROG SRC OBJ FLAGS...
   "${p}_build" "$s" "$o" "$@"
   echo "$k" > "$o/key"; touch "$o/done"
 }
-# run_workload MODE BIN DIR: the workload once; MODE native (outputs DIR/out.N), callgrind
-# (DIR/cg.N and DIR/out.N), profile (DIR/prof.fdata, one merged profile of all runs).
+# run_workload MODE BIN DIR [VAR=VALUE...]: the workload once, in $PW, of the binary $PW/BIN;
+# MODE native (outputs DIR/out.N), callgrind (DIR/cg.N and DIR/out.N), profile (DIR/prof.fdata,
+# one merged profile of all runs). Every run is repeatable: Lua's string cache is indexed by
+# the addresses of C strings, so with address-space randomization the counts (and a PGO
+# profile, and the binaries built from it) change from run to run. Runs get no randomization
+# (setarch -R), an empty environment but PATH and the VARs, and paths relative to $PW, so
+# the stack starts at the same address whatever WORK is.
 run_workload() {
-  local mode=$1 bin=$2 d=$3 n=0 args app=""
-  mkdir -p "$d"; rm -f "$d"/out.* "$d"/cg.*
+  local mode=$1 bin=./$2 d=$3 n=0 args app=""
+  shift 3
+  mkdir -p "$PW/$d"; rm -f "$PW/$d"/out.* "$PW/$d"/cg.*
   while read -r args; do
     n=$((n + 1))
     case $mode in
-      native) "$bin" $args > "$d/out.$n" ;;
-      callgrind) $JUDGE run -o "$d/cg.$n" -- "$bin" $args > "$d/out.$n" ;;
-      profile) "$H" profile --quiet $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null; app=--append ;;
+      native) repeatable_run "$@" "$bin" $args > "$PW/$d/out.$n" ;;
+      callgrind) repeatable_run "$@" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args > "$PW/$d/out.$n" ;;
+      profile) repeatable_run "$@" "$H" profile --quiet $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
+               app=--append ;;
     esac
   done < "$PW/workload.txt"
 }
-
+repeatable_run() {  # [VAR=VALUE...] COMMAND...: in $PW, no randomization, an empty environment
+  local vars=()
+  while [[ ${1:-} =~ ^[A-Z_][A-Z0-9_]*= ]]; do vars+=("$1"); shift; done
+  (cd "$PW" && env -i PATH="$PATH" "${vars[@]}" setarch -R "$@" < /dev/null)
+}
 outputs_of() {  # MODE BINARY: run the workload (in $PW/cg-BINARY), print a hash of what it printed
-  run_workload "$1" "$PW/$2" "$PW/cg-$2"
+  run_workload "$1" "$2" "cg-$2"
   cat "$PW/cg-$2"/out.* | sha256sum | cut -c1-16
 }
 
@@ -133,13 +145,13 @@ one_program() {
     "${p}_link" "$PW/obj-gen-$v" "$PW/gen-$v" -fprofile-instr-generate
     if [ $v = v1 ]; then
       "${p}_prepare" "$S" "$PW/data" "$PW/gen-v1"
-      "${p}_workload" "$S" "$PW/data" > "$PW/workload.txt"
+      "${p}_workload" > "$PW/workload.txt"
     fi
     if [ ! -f "$PW/$v.profdata" ] || [ "$PW/obj-gen-$v/done" -nt "$PW/$v.profdata" ] \
        || ! cmp -s "$PW/workload.txt" "$PW/$v.workload"; then
       log "$p: PGO training run $v"
       rm -rf "$PW/raw-$v"; mkdir -p "$PW/raw-$v"
-      LLVM_PROFILE_FILE="$PW/raw-$v/%p.profraw" run_workload native "$PW/gen-$v" "$PW/raw-$v"
+      run_workload native "gen-$v" "raw-$v" LLVM_PROFILE_FILE="raw-$v/%p.profraw"
       "$LLVM/llvm-profdata" merge -o "$PW/$v.profdata" "$PW/raw-$v"/*.profraw
       cp "$PW/workload.txt" "$PW/$v.workload"
     fi
@@ -153,7 +165,7 @@ one_program() {
   "${p}_link" obj-in sh -Wl,--call-graph-profile-sort=none -Wl,--shuffle-sections=".text.*=$SHUFFLE_SEED"
   "${p}_link" obj-v2 v2
   log "$p: hotlayout profile, plan, apply; llvm-bolt"
-  for b in nopl in sh v2; do run_workload profile "$PW/$b" "$PW/prof-$b"; cp "prof-$b/prof.fdata" "p-$b.fdata"; done
+  for b in nopl in sh v2; do run_workload profile "$b" "prof-$b"; cp "prof-$b/prof.fdata" "p-$b.fdata"; done
   "$H" plan in --profile p-in.fdata -o in.lock > plan-in.txt 2>&1
   "$H" plan v2 --profile p-v2.fdata --update in.lock -o v2.lock > plan-v2.txt 2>&1
   local lock rc
@@ -179,7 +191,7 @@ one_program() {
   for b in $BINS; do
     h=$(outputs_of callgrind "$b")
     [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $ref)" >&2; return 1; }
-    $JUDGE report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
+    "$PY" "$JUDGE" report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
     prof=p-${b%%.*}.fdata
     rc=0; "$H" check "$b" --profile "$prof" --json > "check-$b.json" 2> "check-$b.err" || rc=$?
     [ $rc -le 1 ] || { cat "check-$b.err"; echo "aligned-lock: hotlayout check failed on $p $b" >&2; return 1; }
