@@ -1000,7 +1000,19 @@ const SCEV *FlushAvailabilitySolver::latchExitCount(const Loop &L) {
   if (!Step || !Step->getAPInt().isStrictlyPositive())
     return nullptr;
   const SCEV *X0 = AR->getStart();
-  const SCEV *Distance = SE.getMinusSCEV(SE.getUMaxExpr(Bound, X0), X0);
+  const SCEV *Distance;
+  if (X0->getType()->isPointerTy()) {
+    // `p < end` with p stepping through one buffer: the umax of two
+    // pointers has no pointer base of its own, so SCEV cannot subtract from
+    // it. Their difference, floored at zero, is the same distance (a
+    // distance of 2^63 or more would cross the non-canonical hole).
+    const SCEV *Diff = SE.getMinusSCEV(Bound, X0);
+    if (isa<SCEVCouldNotCompute>(Diff))
+      return nullptr; // Not one buffer.
+    Distance = SE.getSMaxExpr(Diff, SE.getZero(Diff->getType()));
+  } else {
+    Distance = SE.getMinusSCEV(SE.getUMaxExpr(Bound, X0), X0);
+  }
   const SCEV *StepLessOne = SE.getConstant(Step->getAPInt() - 1);
   return SE.getUDivExpr(SE.getAddExpr(Distance, StepLessOne), Step);
 }
