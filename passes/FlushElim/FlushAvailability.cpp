@@ -775,6 +775,7 @@ private:
                      FlushAvailability &Result);
   void planRangeNarrowing(unsigned SiteFact, ArrayRef<unsigned> Covers,
                           FlushAvailability &Result);
+  bool mayHaveRun(const Fact &G, const Instruction &At) const;
   void planLineSkipping(unsigned SiteFact, ArrayRef<unsigned> Covers,
                         FlushAvailability &Result);
   /// A cover's bounds at a flush: SCEVs, and existing values when there are.
@@ -1640,6 +1641,19 @@ FlushAvailabilitySolver::coveredBytes(const NarrowedFlush &N,
   return Sum;
 }
 
+/// False when \p G is a guarded loop's "flushed if it ran" and its loop
+/// cannot have run before \p At. Such a fact also reaches code before the
+/// loop (a way into the loop that branches elsewhere first, e.g. into an
+/// earlier loop, carries it), where its run-time condition is always false:
+/// a narrowing on it would only add compares, and a remark naming a flush
+/// that never came first.
+bool FlushAvailabilitySolver::mayHaveRun(const Fact &G,
+                                         const Instruction &At) const {
+  return G.From != Fact::LoopRangeIfRan ||
+         isPotentiallyReachable(G.RanAt, At.getParent(), nullptr, &Ctx.DT,
+                                &Ctx.LI);
+}
+
 /// A flush with facts over part of its range: plan what is left, or say why
 /// it stays whole.
 void FlushAvailabilitySolver::planNarrowing(unsigned SF, const FactSet &State,
@@ -1647,7 +1661,8 @@ void FlushAvailabilitySolver::planNarrowing(unsigned SF, const FactSet &State,
   const Fact &S = Facts[SF];
   SmallVector<unsigned, 4> Candidates;
   for (unsigned G : State.set_bits())
-    if (OverlappedBy[SF].test(G) && Facts[G].Witness != S.Witness)
+    if (OverlappedBy[SF].test(G) && Facts[G].Witness != S.Witness &&
+        mayHaveRun(Facts[G], *S.Witness))
       Candidates.push_back(G);
   if (Candidates.empty())
     return;
