@@ -1240,7 +1240,11 @@ FlushAvailabilitySolver::computeKillReason(Instruction &I, const Fact &F) {
   if (auto *Call = dyn_cast<CallBase>(&I)) {
     if (Call->isInlineAsm() || isX86Fence(*Call))
       return KeptFlush::Synchronises;
-    if (isFlushNeutralCall(*Call))
+    // Nor do the markers the backend emits no instruction for (a local's
+    // lifetime, debug info, pseudo probes): LTO leaves the lifetime.end of
+    // an inlined writer's locals between its flush and the next one.
+    if (isFlushNeutralCall(*Call) || Call->isLifetimeStartOrEnd() ||
+        Call->isDebugOrPseudoInst())
       return std::nullopt;
   }
   // Another thread's writes become visible at synchronisation points, so no
