@@ -210,7 +210,7 @@ count_passes=$([[ $mode == smoke ]] && echo 4 || echo 20)
       (cd "$here" && "$CLANG" "${cflags[@]}" -no-pie "${extra[@]}" jitflush.c -o "$WORK/jitflush-$b-nopie")
       printf '%s: ' "$b"
       python3 "$here/clflushcount.py" --per $((count_passes + 1)) \
-        "$WORK/jitflush-$b-nopie" randomx 20480 "$count_passes" | head -n1
+        "$WORK/jitflush-$b-nopie" randomx 20480 "$count_passes" | sed -n 1p
     done
   else
     echo "(valgrind not installed: not counted)"
