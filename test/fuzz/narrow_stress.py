@@ -10,7 +10,8 @@ so this fuzzer runs the programs. For each seed it generates one function
 
 that writes bytes into a 2 KiB buffer, flushes ranges of it
 (llvm.clear_cache, __clear_cache, sys_icache_invalidate, single clflush and
-clflush loops of stride 32, 64 or 128, behind LoopRotate-style guards),
+clflush loops of stride 32, 64 or 128, over an index or a pointer, behind
+LoopRotate-style guards),
 "executes" ranges (hl_exec) and checks lines (hl_durable), calls
 flush-neutral getpagesize, and branches on bits of sel. Ranges share
 starts and ends on purpose (the RandomX shape: [p, p+pos) then [p, p+size)),
@@ -143,6 +144,9 @@ class Gen:
         self.emit("%s = icmp eq i64 %s, 0" % (skip, length))
         self.emit("br i1 %s, label %s, label %s" % (skip, done, pre))
         self.label(pre)
+        if r.random() < 0.3:
+            self.pointer_loop_body(kind, base, length, stride, pre, body, done)
+            return start, length
         self.emit("br label %s" % body)
         self.label(body)
         i, nxt, q, more = self.fresh("i"), self.fresh("i.next"), self.fresh("q"), self.fresh("more")
@@ -154,6 +158,21 @@ class Gen:
         self.emit("br i1 %s, label %s, label %s" % (more, body, done))
         self.label(done)
         return start, length
+
+    def pointer_loop_body(self, kind, base, length, stride, pre, body, done):
+        """The loop of `for (q = base; q < base + length; q += stride)`: a
+        pointer recurrence compared with an end pointer. No inbounds GEP
+        there: past the buffer's end they must stay plain addresses."""
+        end, q, nxt, more = self.fresh("end"), self.fresh("q"), self.fresh("q.next"), self.fresh("more")
+        self.emit("%s = getelementptr i8, ptr %s, i64 %s" % (end, base, length))
+        self.emit("br label %s" % body)
+        self.label(body)
+        self.emit("%s = phi ptr [ %s, %s ], [ %s, %s ]" % (q, base, pre, nxt, body))
+        self.emit("call void @%s(ptr %s)" % (kind, q))
+        self.emit("%s = getelementptr i8, ptr %s, i64 %d" % (nxt, q, stride))
+        self.emit("%s = icmp ult ptr %s, %s" % (more, nxt, end))
+        self.emit("br i1 %s, label %s, label %s" % (more, body, done))
+        self.label(done)
 
     def statement(self, depth, memory):
         r = self.rng
