@@ -1,7 +1,7 @@
 //===- HotLayoutPlugin.cpp - Every hotlayout pass registered here ---------===//
 //
 // The one place that names passes and picks extension points. The same .so
-// serves `opt -load-pass-plugin`, `clang -fpass-plugin` and
+// serves `opt -load-pass-plugin`, `clang -fpass-plugin`, `llc -load` and
 // `ld.lld --load-pass-plugin` (full and thin LTO).
 //
 // Options: opt takes them directly; clang takes them as `-mllvm -flag` (clang
@@ -19,6 +19,7 @@
 #include "hotlayout/HotAlign.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/StringSaver.h"
@@ -120,8 +121,10 @@ void registerCallbacks(PassBuilder &PB) {
 // Codegen offers plugins no entry point, so hotalign is put into every codegen
 // pipeline when the .so is loaded: clang -fpass-plugin, llc -load and
 // ld.lld --load-pass-plugin all dlopen it before their codegen starts.
+// Registering it by name lets `llc -load=... -run-pass=hotalign` find it.
 static const bool HotAlignInserted =
-    (compat::insertLateMachinePass(createHotAlignPass), true);
+    (initializeHotAlignLegacyPass(*PassRegistry::getPassRegistry()),
+     compat::insertLateMachinePass(createHotAlignPass), true);
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   applyEnvironmentOptions();

@@ -58,6 +58,8 @@ inline void registerFullLTOLastEP(llvm::PassBuilder &PB, ModuleEPCallback CB) {
 /// pipeline uses for StackMap liveness is replaced by one that builds that
 /// pass and ours together (CodegenHook.cpp). Call once, at plugin load:
 /// codegen offers plugins no other entry point.
+/// Nothing is inserted into a -O0 pipeline (LLVM 21+; LLVM 19's wrapper is
+/// always there, and the pass itself does nothing at -O0).
 void insertLateMachinePass(llvm::MachineFunctionPass *(*Create)());
 
 } // namespace compat
