@@ -6,8 +6,10 @@
 // offsets. hotalign runs after block placement and the pre-emit passes, when
 // the layout is final, and for each function:
 //  1. Does nothing at -O0 or on optnone functions (the legacy adapter's
-//     skipFunction, which also answers -opt-bisect-limit), and reports and
-//     leaves every loop of a function optimised for size (-Os/-Oz).
+//     skipFunction, which also answers -opt-bisect-limit). In a function
+//     optimised for size (-Os/-Oz, or profile-guided size optimisation of a
+//     cold function: shouldOptimizeForSize, the query MachineBlockPlacement
+//     uses) it reports the loops it would have aligned and pads nothing.
 //  2. Decides hotness: with a profile (instrumented or sample), a loop is hot
 //     when its header count (with -hotalign-profile-slack) reaches the
 //     -hotalign-hot-percentile threshold of the profile summary, or is within
@@ -47,6 +49,7 @@
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineSizeOpts.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfileSummary.h"
@@ -201,8 +204,9 @@ private:
   /// What step 2 decided for one loop.
   struct Hotness {
     bool Hot = false;
-    uint64_t Count = 0; ///< Profile count of the header, if any.
-    double Ratio = 0;   ///< Header frequency / entry frequency.
+    bool Dominant = false; ///< Hot by the dominant-loop rule.
+    uint64_t Count = 0;    ///< Profile count of the header, if any.
+    double Ratio = 0;      ///< Header frequency / entry frequency.
   };
 
   Hotness loopHotness(const MachineLoop &L) const;
@@ -219,6 +223,9 @@ private:
   ModuleState &Mod;
   const InstSizeEstimator *Sizes = nullptr;
   bool HasProfile = false;
+  /// Step 1: -Os/-Oz (the attribute), or profile-guided size optimisation.
+  bool SizeAttribute = false;
+  bool SizeByProfile = false;
   uint64_t FunctionBudgetLeft = 0;
 };
 
@@ -233,11 +240,11 @@ HotAlign::Hotness HotAlign::loopHotness(const MachineLoop &L) const {
     // count, which its derived header count never reaches: hence the slack
     // and the dominant-loop rule.
     uint64_t Scaled = SaturatingMultiply(H.Count, uint64_t(ProfileSlack));
-    bool Dominant = MaxCountRatio && Mod.ProfileMaxCount &&
-                    SaturatingMultiply(H.Count, uint64_t(MaxCountRatio)) >=
-                        Mod.ProfileMaxCount;
+    H.Dominant = MaxCountRatio && Mod.ProfileMaxCount &&
+                 SaturatingMultiply(H.Count, uint64_t(MaxCountRatio)) >=
+                     Mod.ProfileMaxCount;
     H.Hot = H.Count &&
-            (Dominant || PSI.isHotCountNthPercentile(HotPercentile, Scaled));
+            (H.Dominant || PSI.isHotCountNthPercentile(HotPercentile, Scaled));
   } else if (UseStatic) {
     H.Hot = H.Ratio >= StaticRatio;
   }
@@ -289,6 +296,21 @@ bool HotAlign::alignLoop(MachineLoop &L) {
       missed(L, "NoProfile", "no profile and static estimates are off");
     else
       missed(L, "Cold", "cold");
+    return false;
+  }
+  // A loop we would align, in a function that wants no padding (asked
+  // after hotness: a cold loop is reported as cold). Profile-guided size
+  // optimisation calls a function cold when all its counts are under the
+  // summary's cold threshold; when one loop is the whole profile that
+  // threshold is the loop's own raw counter, which its derived count never
+  // reaches (see loopHotness): a dominant loop is not taken for cold.
+  if (SizeAttribute) {
+    missed(L, "SizeOptimised", "function is optimised for size");
+    return false;
+  }
+  if (SizeByProfile && !H.Dominant) {
+    missed(L, "SizeOptimised",
+           "function is optimised for size (its profile says cold)");
     return false;
   }
   SmallVector<const MachineBasicBlock *, 8> Span;
@@ -383,12 +405,8 @@ bool HotAlign::run(MachineFunction &MF) {
   // Step 1. -O0 asks for no optimisation: not even a remark.
   if (!Enable || MF.getTarget().getOptLevel() == CodeGenOptLevel::None)
     return false;
-  if (MF.getFunction().hasOptSize()) {
-    for (MachineLoop *L : MLI.getLoopsInPreorder())
-      if (L->isInnermost())
-        missed(*L, "SizeOptimised", "function is optimised for size");
-    return false;
-  }
+  SizeAttribute = MF.getFunction().hasOptSize();
+  SizeByProfile = !SizeAttribute && shouldOptimizeForSize(&MF, &PSI, &MBFI);
   Sizes = &Mod.sizes(MF.getTarget());
   HasProfile = MF.getFunction().hasProfileData() && PSI.hasProfileSummary();
   FunctionBudgetLeft = FunctionBudget;
@@ -397,7 +415,8 @@ bool HotAlign::run(MachineFunction &MF) {
   for (MachineLoop *L : MLI.getLoopsInPreorder())
     if (L->isInnermost())
       Changed |= alignLoop(*L);
-  Changed |= alignFunctionEntry(MF);
+  if (!SizeAttribute && !SizeByProfile)
+    Changed |= alignFunctionEntry(MF);
   return Changed;
 }
 
