@@ -10,23 +10,25 @@
 //     optimised for size (-Os/-Oz, or profile-guided size optimisation of a
 //     cold function: shouldOptimizeForSize, the query MachineBlockPlacement
 //     uses) it reports the loops it would have aligned and pads nothing.
-//  2. Decides hotness: with a profile (instrumented or sample), a loop is hot
+//  2. Leaves a loop whose source asks for an alignment (llvm.loop.align,
+//     from [[clang::code_align(N)]]) with that alignment.
+//  3. Decides hotness: with a profile (instrumented or sample), a loop is hot
 //     when its header count (with -hotalign-profile-slack) reaches the
 //     -hotalign-hot-percentile threshold of the profile summary, or is within
 //     -hotalign-max-count-ratio of its largest count (derived loop counts
 //     fall under the raw counts the plain "hot" cutoff is made of);
 //     without one, when the header's static frequency is at least
 //     -hotalign-static-ratio times the function entry's.
-//  3. For each hot innermost loop, takes the span that executes hot: the
+//  4. For each hot innermost loop, takes the span that executes hot: the
 //     layout-contiguous run of loop blocks from the loop's top block up to
 //     its last hot block. Loops whose hot blocks are not contiguous are left.
-//  4. Estimates the span's bytes (InstSizeEstimator: an upper bound) and asks
+//  5. Estimates the span's bytes (InstSizeEstimator: an upper bound) and asks
 //     AlignmentPlan for the max-skip that makes the assembler pad exactly when
 //     the span would touch more lines than its size needs. The padding goes
 //     before the top block, i.e. outside the loop's executed path.
-//  5. Charges the max-skip to the function and module budgets, sets
+//  6. Charges the max-skip to the function and module budgets, sets
 //     `.p2align log2(line), , K` on the top block and reports a remark.
-//  6. Aligns the entry of a hot function that fits in a line.
+//  7. Aligns the entry of a hot function that fits in a line.
 // Loops that are cold, too large or over budget keep LLVM's own alignment.
 //
 // Like MachineBlockPlacement, the algorithm (class HotAlign) sees only the
@@ -42,6 +44,7 @@
 #include "InstSizeEstimator.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
@@ -50,7 +53,9 @@
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineSizeOpts.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfileSummary.h"
 #include "llvm/InitializePasses.h"
@@ -201,7 +206,7 @@ public:
   bool run(MachineFunction &MF);
 
 private:
-  /// What step 2 decided for one loop.
+  /// What step 3 decided for one loop.
   struct Hotness {
     bool Hot = false;
     bool Dominant = false; ///< Hot by the dominant-loop rule.
@@ -229,6 +234,18 @@ private:
   uint64_t FunctionBudgetLeft = 0;
 };
 
+/// The alignment a loop's source asks for (`llvm.loop.align`, which clang
+/// emits for [[clang::code_align(N)]]), read as MachineBlockPlacement
+/// reads it; nullopt when it asks for none.
+std::optional<uint64_t> userLoopAlignment(const MachineLoop &L) {
+  MDNode *Align = findOptionMDForLoopID(L.getLoopID(), "llvm.loop.align");
+  if (!Align || Align->getNumOperands() != 2)
+    return std::nullopt;
+  if (auto *N = mdconst::dyn_extract<ConstantInt>(Align->getOperand(1)))
+    return N->getZExtValue();
+  return std::nullopt;
+}
+
 HotAlign::Hotness HotAlign::loopHotness(const MachineLoop &L) const {
   Hotness H;
   const MachineBasicBlock *Header = L.getHeader();
@@ -251,7 +268,7 @@ HotAlign::Hotness HotAlign::loopHotness(const MachineLoop &L) const {
   return H;
 }
 
-/// Step 3: the loop's layout-contiguous run from its top block, cut after
+/// Step 4: the loop's layout-contiguous run from its top block, cut after
 /// the last hot block. False when a hot loop block lies outside that run.
 bool HotAlign::hotSpan(MachineLoop &L,
                        SmallVectorImpl<const MachineBasicBlock *> &Span) const {
@@ -286,6 +303,17 @@ void HotAlign::missed(const MachineLoop &L, StringRef Name, StringRef Why) {
 }
 
 bool HotAlign::alignLoop(MachineLoop &L) {
+  // Step 2: the source's own request wins over any estimate of ours.
+  if (std::optional<uint64_t> UserAlign = userLoopAlignment(L)) {
+    ++NumLoopsLeft;
+    ORE.emit([&] {
+      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "UserAlignment",
+                                             L.getStartLoc(), L.getHeader())
+             << "loop not aligned: its source asks for alignment "
+             << ore::NV("UserAlignment", *UserAlign) << " (llvm.loop.align)";
+    });
+    return false;
+  }
   Hotness H = loopHotness(L);
   if (!H.Hot) {
     // Cold loops are the common case; say so only when asked for detail.
@@ -373,7 +401,7 @@ bool HotAlign::alignLoop(MachineLoop &L) {
   return true;
 }
 
-/// Step 6: a hot function that fits in a line starts on one. Function
+/// Step 7: a hot function that fits in a line starts on one. Function
 /// alignment has no max-skip, so the whole line-minus-one is budgeted.
 bool HotAlign::alignFunctionEntry(MachineFunction &MF) {
   if (!HasProfile || !MaxFunctionBytes ||
