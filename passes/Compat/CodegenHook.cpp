@@ -39,6 +39,9 @@ void insertLateMachinePass(MachineFunctionPass *(*Create)()) {
   // Registered for the life of the process: plugins are never unloaded.
   static auto *Hook = new RegisterTargetPassConfigCallback(
       [Create](TargetMachine &TM, PassManagerBase &, TargetPassConfig *Config) {
+        // Every codegen pipeline passes here, -O0 too: a bad
+        // HOTLAYOUT_OPTIONS stops llc -load -O0 like any other compile.
+        applyEnvironmentOptions();
         // -O0 asks for no optimisation: its pipeline stays LLVM's own.
         if (TM.getOptLevel() == CodeGenOptLevel::None)
           return;

@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/HotAlign.h"
+#include "hotlayout/Compat.h"
 #include "hotlayout/Support/AlignmentPlan.h"
 #include "hotlayout/Support/OptionParsers.h"
 
@@ -453,6 +454,9 @@ class HotAlignLegacy : public MachineFunctionPass {
 public:
   static char ID;
   HotAlignLegacy() : MachineFunctionPass(ID) {
+    // Reached in every host that builds a codegen pipeline, even one that
+    // never asks the plugin for its pass-plugin info (llc -load).
+    compat::applyEnvironmentOptions();
     initializeHotAlignLegacyPass(*PassRegistry::getPassRegistry());
   }
 
