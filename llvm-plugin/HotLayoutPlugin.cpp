@@ -20,6 +20,7 @@
 #include "hotlayout/HotAlign.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,7 +29,19 @@ using namespace hotlayout;
 
 namespace {
 
+/// Puts hotlayout's remark sink on the context before flushelim reports
+/// anything (compat::installRemarkSink: `-mllvm -pass-remarks=` in clang,
+/// -hotlayout-remarks in every host).
+struct RemarkSinkPass : PassInfoMixin<RemarkSinkPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    compat::installRemarkSink(M.getContext());
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
 void addFlushElim(ModulePassManager &MPM) {
+  MPM.addPass(RemarkSinkPass());
   MPM.addPass(FlushElimPass());
   if (isFlushBatchEnabled())
     MPM.addPass(createModuleToFunctionPassAdaptor(FlushBatchPass()));

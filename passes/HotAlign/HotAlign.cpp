@@ -481,6 +481,7 @@ public:
   bool runOnMachineFunction(MachineFunction &MF) override {
     if (skipFunction(MF.getFunction()))
       return false;
+    compat::installRemarkSink(MF.getFunction().getContext());
     return HotAlign(
                getAnalysis<MachineLoopInfoWrapperPass>().getLI(),
                getAnalysis<MachineBlockFrequencyInfoWrapperPass>().getMBFI(),

@@ -4,7 +4,8 @@
 // the two that the project meets is wrapped here, so passes and registration
 // code contain no LLVM_VERSION_MAJOR checks of their own. So is every
 // difference between the hosts that load the plugin (clang, opt, llc,
-// ld.lld): which entry point of ours each one calls and how options reach us.
+// ld.lld): which entry point of ours each one calls, how options reach us,
+// and which remark flags its diagnostic handler honours.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,7 @@
 #include <functional>
 
 namespace llvm {
+class LLVMContext;
 class MachineFunctionPass;
 } // namespace llvm
 
@@ -79,6 +81,14 @@ bool isHotlayoutName(llvm::StringRef Name);
 /// not a hotlayout option, or a bad value, stops the process with a message
 /// naming it: the variable may never change a host's own settings.
 void applyEnvironmentOptions();
+
+/// Makes \p Ctx report hotlayout's remarks where asked even when the host's
+/// diagnostic handler would not: clang's ignores `-mllvm -pass-remarks=`,
+/// and `-hotlayout-remarks=` (through HOTLAYOUT_OPTIONS, for builds that
+/// cannot carry -Rpass) works in every host. Wraps the context's handler
+/// once, and only when one of those options is given; other diagnostics
+/// reach the host's handler as before.
+void installRemarkSink(llvm::LLVMContext &Ctx);
 
 } // namespace compat
 } // namespace hotlayout
