@@ -5,6 +5,8 @@
 // and no remark is given. The command line wins over the variable in clang
 // 19 and 22 alike (-fplugin loads the .so before -mllvm is parsed).
 //
+// REQUIRES: x86-registered
+//
 // RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %clang \
 // RUN:   --target=x86_64-linux-gnu -O2 -fpass-plugin=%plugin -Rpass=hotalign \
 // RUN:   -S %s -o %t.pass.s 2> %t.pass.r

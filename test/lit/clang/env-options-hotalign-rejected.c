@@ -2,8 +2,10 @@
 // a message naming it, however the plugin is loaded: with -fplugin alone
 // clang never asks for the pass-plugin info, and the codegen hook or the
 // hotalign constructor finds the word (before, that compile went on). With
-// -fpass-plugin the plugin's entry point finds it (env-options-rejected.c
+// -fpass-plugin the plugin's entry point finds it (env-options.c
 // has the other bad words).
+//
+// REQUIRES: x86-registered
 //
 // RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %clang \
 // RUN:   --target=x86_64-linux-gnu -O2 -fplugin=%plugin -S %s -o /dev/null \

@@ -3,6 +3,8 @@
 // -hotlayout-remarks pattern that is not a regular expression is rejected
 // where HOTLAYOUT_OPTIONS is read, naming the option.
 //
+// REQUIRES: x86-registered
+//
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env "HOTLAYOUT_OPTIONS=-hotlayout-remarks=flushelim -hotlayout-remarks-file=%t/no/such/dir/r.txt" \
 // RUN:   not %clang --target=x86_64-unknown-linux-gnu -O2 -fpass-plugin=%plugin \

@@ -5,6 +5,8 @@
 // untouched: -Rpass=inline still prints the inliner's, once, and a remark
 // both ways is printed once.
 //
+// REQUIRES: x86-registered
+//
 // RUN: env HOTLAYOUT_OPTIONS=-hotlayout-remarks=flushelim %clang \
 // RUN:   --target=x86_64-unknown-linux-gnu -O2 -gline-tables-only \
 // RUN:   -fpass-plugin=%plugin -Rpass=inline -S -emit-llvm %s -o /dev/null \

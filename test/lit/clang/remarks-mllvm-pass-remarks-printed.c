@@ -3,6 +3,8 @@
 // prints the remarks of its own passes that LLVM's -pass-remarks* flags
 // select, in clang's format, whichever kind (passed, missed, analysis).
 //
+// REQUIRES: x86-registered
+//
 // RUN: %clang --target=x86_64-unknown-linux-gnu -O2 -gline-tables-only \
 // RUN:   -fpass-plugin=%plugin -mllvm -pass-remarks=flushelim \
 // RUN:   -mllvm -pass-remarks-missed=flushelim -S -emit-llvm %s -o /dev/null \

@@ -3,6 +3,8 @@
 // passes, every kind, as YAML next to it (x.o -> x.opt.yaml). No -R flag is
 // involved, so libtool passes it through (remarks-through-libtool.test).
 //
+// REQUIRES: x86-registered
+//
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang --target=x86_64-unknown-linux-gnu -O2 -fpass-plugin=%plugin \
 // RUN:   -fsave-optimization-record -foptimization-record-passes='flushelim|hotalign' \

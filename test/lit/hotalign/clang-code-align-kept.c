@@ -5,6 +5,8 @@
 // attribute, gets the line alignment with a max-skip.
 // (-fno-vectorize -fno-unroll-loops: one loop per function.)
 //
+// REQUIRES: x86-registered
+//
 // RUN: %clang --target=x86_64-linux-gnu -std=c2x -O2 -fno-vectorize \
 // RUN:   -fno-unroll-loops -fpass-plugin=%plugin -Rpass=hotalign \
 // RUN:   -Rpass-missed=hotalign -S %s -o %t.s 2> %t.r

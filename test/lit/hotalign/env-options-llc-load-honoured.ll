@@ -5,6 +5,8 @@
 ; remark, and `llc -run-pass=hotalign` on MIR reports nothing either. The
 ; command line wins over the variable.
 ;
+; REQUIRES: x86-registered
+;
 ; RUN: %llc %s -o %t.llvm.s
 ; RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %llc -load=%plugin \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign %s -o %t.off.s \

@@ -5,6 +5,8 @@
 ; liveness constructor on LLVM 19) and for -run-pass=hotalign. `not` fails on
 ; a crash, so this is a clean exit != 0.
 ;
+; REQUIRES: x86-registered
+;
 ; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -load=%plugin %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
 ; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -O0 -load=%plugin %s \

@@ -4,6 +4,8 @@
 ; once.) Before, `llc -O0 -pass-remarks-missed=hotalign` said "loop not
 ; aligned: cold" for every loop.
 ;
+; REQUIRES: x86-registered
+;
 ; RUN: %llc -O0 %s -o %t.llvm.s
 ; RUN: %llc -O0 -load=%plugin -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o %t.plugin.s 2> %t.r

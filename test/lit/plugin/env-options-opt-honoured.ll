@@ -4,6 +4,8 @@
 ; line wins: opt parses its options after loading the plugin, so
 ; -flushelim-mode=remove there overrides the variable.
 ;
+; REQUIRES: x86-registered
+;
 ; RUN: env HOTLAYOUT_OPTIONS=-flushelim-mode=profile %opt \
 ; RUN:   -load-pass-plugin=%plugin -passes=flushelim -S %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=PROFILE

@@ -2,6 +2,8 @@
 ; one of hotalign's that does not exist) stops opt with a message naming it;
 ; so does a bad value. `not` fails on a crash: this is a clean exit != 0.
 ;
+; REQUIRES: x86-registered
+;
 ; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %opt -load-pass-plugin=%plugin \
 ; RUN:   -passes=flushelim -disable-output %s 2>&1 | FileCheck %s
 ; RUN: env HOTLAYOUT_OPTIONS=-flushelim-max-sites=many not %opt \
