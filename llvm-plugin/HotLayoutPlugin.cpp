@@ -105,7 +105,8 @@ static const bool HotAlignInserted =
      compat::insertLateMachinePass(createHotAlignPass), true);
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  // Every host but llc -load and clang -fplugin calls this first.
+  // Every host but llc -load and clang -fplugin (without -fpass-plugin)
+  // calls this first.
   compat::applyEnvironmentOptions();
   return {LLVM_PLUGIN_API_VERSION, "HotLayout", HOTLAYOUT_VERSION,
           registerCallbacks};
