@@ -10,6 +10,7 @@
 # prefix of another (%link-c, %link-c-norelocs) must come after it.
 import os
 import platform
+import shutil
 import subprocess
 
 import lit.formats
@@ -95,6 +96,10 @@ if "aarch64" in targets:
     config.available_features.add("aarch64-registered")
 if os.path.exists(tool("llvm-bolt")):
     config.available_features.add("bolt")
+# valgrind: the callgrind judge (bench/common/callgrind_loops.py) runs programs
+# under it.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 # Some other LLVM's CMake package, to show configure refuses it.
 for other in (14, 15, 16, 17, 18):
     cmake_dir = "/usr/lib/llvm-%d/lib/cmake/llvm" % other
