@@ -85,17 +85,24 @@ run_tool() {
   fi
   return 0
 }
-# run_prog LOG BINARY: the program with ROUNDS; its output into LOG.
+# run_prog WHAT LOG BINARY: the program with ROUNDS; its output into LOG.
 run_prog() {
   local rc=0
-  "$2" "$rounds" >"$1" 2>&1 || rc=$?
-  [ $rc -eq 0 ] || { cat "$1" >&2; fail "'$2 $rounds' failed (exit $rc)"; }
+  "$3" "$rounds" >"$2" 2>&1 || rc=$?
+  [ $rc -eq 0 ] ||
+    { cat "$2" >&2; fail "$1 '$3 $rounds' failed (exit $rc)"; }
 }
 # The line of a report that sums it up: the last line matching PATTERN, else
 # the report's last line (the reports' wording may change; the demo shows it
 # as the tool wrote it).
 summary() {
   grep -E "$2" "$1" | tail -n1 | grep . || tail -n1 "$1"
+}
+
+# straddlers REPORT: check's header row and its straddling loops, indented.
+straddlers() {
+  grep -q STRADDLES "$1" || return 0
+  grep -E '^FUNCTION|STRADDLES' "$1" | sed 's/^/        /'
 }
 
 echo "== hot-loops demo: $("$clang" --version | head -n1); outputs in $out"
@@ -107,7 +114,8 @@ link=(-fuse-ld=lld -Wl,--emit-relocs)
 begin
 "$clang" "${cflags[@]}" -fprofile-instr-generate "$here/loops.c" \
   -o "$tmp/loops.instr"
-LLVM_PROFILE_FILE="$tmp/loops.profraw" run_prog expected.txt "$tmp/loops.instr"
+LLVM_PROFILE_FILE="$tmp/loops.profraw" run_prog "the training run" expected.txt \
+  "$tmp/loops.instr"
 "$profdata" merge -o "$tmp/loops.profdata" "$tmp/loops.profraw"
 "$clang" "${cflags[@]}" -fprofile-instr-use="$tmp/loops.profdata" \
   -fpass-plugin="$plugin" -Rpass=hotalign "${link[@]}" "$here/loops.c" \
@@ -123,6 +131,7 @@ step 2 profile "BOLT instrumentation, 1 run: loops.fdata"
 begin
 run_tool check-input.txt "$hotlayout" check --profile loops.fdata loops
 step 3 check "input:  $(summary check-input.txt 'hot loop')"
+straddlers check-input.txt
 
 begin
 run_tool plan.txt "$hotlayout" plan loops --profile loops.fdata -o loops.lock
@@ -136,10 +145,11 @@ step 5 apply "$(summary apply.txt 'locked functions'); loops.bolt $(stat -c %s l
 begin
 run_tool check-output.txt "$hotlayout" check --profile loops.fdata loops.bolt
 step 6 check "output: $(summary check-output.txt 'hot loop')"
+straddlers check-output.txt
 
 begin
-run_prog input.txt ./loops
-run_prog output.txt ./loops.bolt
+run_prog "the input" input.txt ./loops
+run_prog "apply's output" output.txt ./loops.bolt
 # The reference is the training build: no plugin, no BOLT.
 for bin in loops loops.bolt; do
   report=input.txt
