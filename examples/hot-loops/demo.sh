@@ -39,23 +39,13 @@ done
 shift $((OPTIND - 1))
 [ $# -eq 1 ] || usage
 
-fail() { echo "error: $*" >&2; exit 1; }
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-build="$(cd "$1" 2>/dev/null && pwd)" ||
-  fail "no build directory '$1'; run scripts/setup.sh first"
-plugin="$build/lib/libHotLayout.so"
-hotlayout="$build/bin/hotlayout"
-for f in "$plugin" "$hotlayout"; do
-  [ -f "$f" ] || fail "$f not found; build first (scripts/setup.sh)"
-done
-# The LLVM the tree was built for: its tools directory, as CMake wrote it for
-# lit (the plugin loads only into that major's clang).
-tools="$(sed -n 's/^config.llvm_tools_dir = "\(.*\)"$/\1/p' \
-  "$build/test/lit/lit.site.cfg.py" 2>/dev/null)" || true
+source "$here/../demo-lib.sh"
+demo_build_tree "$1"
+[ -f "$hotlayout" ] || demo_fail "$hotlayout not found; build first (scripts/setup.sh)"
 clang="$tools/clang"
 profdata="$tools/llvm-profdata"
-[ -n "$tools" ] && [ -x "$clang" ] && [ -x "$profdata" ] ||
-  fail "cannot find clang and llvm-profdata of the LLVM that $build was built for (from $build/test/lit/lit.site.cfg.py); re-run cmake"
+[ -x "$profdata" ] || demo_fail "$profdata not found; install llvm-N-tools (scripts/setup.sh)"
 
 out="${out:-$build/examples/hot-loops}"
 mkdir -p "$out"
@@ -81,7 +71,7 @@ run_tool() {
   "$@" >"$log" 2>&1 || rc=$?
   if [ $rc -gt 1 ]; then
     cat "$log" >&2
-    fail "'${*##*/}' failed (exit $rc); its report is above and in $log"
+    demo_fail "'${*##*/}' failed (exit $rc); its report is above and in $out/$log"
   fi
   return 0
 }
@@ -90,7 +80,7 @@ run_prog() {
   local rc=0
   "$3" "$rounds" >"$2" 2>&1 || rc=$?
   [ $rc -eq 0 ] ||
-    { cat "$2" >&2; fail "$1 '$3 $rounds' failed (exit $rc)"; }
+    { cat "$2" >&2; demo_fail "$1 '$3 $rounds' failed (exit $rc)"; }
 }
 # The line of a report that sums it up: the last line matching PATTERN, else
 # the report's last line (the reports' wording may change; the demo shows it
@@ -156,7 +146,7 @@ for bin in loops loops.bolt; do
   [ "$bin" = loops ] || report=output.txt
   if ! cmp -s expected.txt "$report"; then
     diff expected.txt "$report" >&2 || :
-    fail "$bin prints something else than the build without the plugin (diff above: $out/expected.txt, $out/$report)"
+    demo_fail "$bin prints something else than the build without the plugin (diff above: $out/expected.txt, $out/$report)"
   fi
 done
 step 7 run "output unchanged: loops and loops.bolt print the same $(wc -l <expected.txt) lines as the build without the plugin"
