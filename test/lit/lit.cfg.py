@@ -100,6 +100,12 @@ if os.path.exists(tool("llvm-bolt")):
 # under it.
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+# Build systems the remark tests run through: libtool (Debian: libtool-bin),
+# CMake with Ninja.
+if shutil.which("libtool"):
+    config.available_features.add("libtool")
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
 # Some other LLVM's CMake package, to show configure refuses it.
 for other in (14, 15, 16, 17, 18):
     cmake_dir = "/usr/lib/llvm-%d/lib/cmake/llvm" % other
