@@ -325,18 +325,17 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
     Work.back().A = &It->second;
     Witnesses.add(It->second);
   }
-  for (FunctionWork &W : Work) {
-    emitAnalysisRemarks(*W.A,
-                        FAM.getResult<OptimizationRemarkEmitterAnalysis>(*W.F));
+  for (FunctionWork &W : Work)
     planJobs(W, Witnesses);
-  }
 
   bool Changed = false, CFGChanged = false;
   for (FunctionWork &W : Work) {
+    // Remarks in function order, each function's kept before its removed.
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*W.F);
+    emitAnalysisRemarks(*W.A, ORE);
     SmallSetVector<Loop *, 2> Emptied;
-    Changed |= applyRemovals(
-        *W.A, FAM.getResult<OptimizationRemarkEmitterAnalysis>(*W.F), Witnesses,
-        FAM.getResult<LoopAnalysis>(*W.F), Emptied);
+    Changed |= applyRemovals(*W.A, ORE, Witnesses,
+                             FAM.getResult<LoopAnalysis>(*W.F), Emptied);
     // A loop that only flushed, and whose flushes all went, goes too.
     SmallPtrSet<BasicBlock *, 8> Deleted;
     for (Loop *L : Emptied)

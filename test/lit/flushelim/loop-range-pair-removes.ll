@@ -18,8 +18,8 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; REMARK: remark: jit.c:21:5: kept clflush: the clflush loop at jit.c:11:5 covers its range but memory in its range may be written in between; blocked by store at jit.c:15:3
 ; REMARK: remark: jit.c:7:5: removed redundant clflush: its range was already flushed by clflush at jit.c:3:5
+; REMARK: remark: jit.c:21:5: kept clflush: the clflush loop at jit.c:11:5 covers its range but memory in its range may be written in between; blocked by store at jit.c:15:3
 
 define void @pair(ptr %code, i64 %n) !dbg !3 {
 ; CHECK-LABEL: define void @pair(
