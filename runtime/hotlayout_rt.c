@@ -11,7 +11,11 @@
  *   2. check: find the first byte that has no snapshot or differs from it;
  *      report it with both sites and abort. A check never updates the shadow:
  *      when it passes, the snapshot already equals memory.
- *   3. profile at exit: per-site counters, sorted by site, as TSV.
+ *   3. profile, skippable bytes: before a flush flushelim would remove or
+ *      narrow, compare the bytes it would no longer flush with their
+ *      snapshots, without updating them (the profile call that follows
+ *      does).
+ *   4. profile at exit: per-site counters, sorted by site, as TSV.
  *
  * One mutex serialises everything: the instrumented flushes are rare next to
  * the work between them, and a lock keeps snapshot and counters consistent.
@@ -59,6 +63,8 @@ struct site_stats {
   uint64_t calls;
   uint64_t bytes_requested;
   uint64_t bytes_changed;
+  uint64_t bytes_skippable;         /* flushelim would not flush them */
+  uint64_t bytes_skippable_changed; /* of those, changed: it would be wrong */
 };
 
 static pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -73,7 +79,7 @@ static int shadow_full; /* some flushed bytes have no shadow page */
 static struct site_stats *site_table; /* power-of-two slots */
 static size_t site_slots;
 static size_t site_count;
-static struct site_stats other_sites = {"<other sites>", 0, 0, 0};
+static struct site_stats other_sites = {"<other sites>", 0, 0, 0, 0, 0};
 static int profile_ready;
 
 /*===-- Shadow pages ------------------------------------------------------===*/
@@ -204,6 +210,25 @@ static uint64_t update_range(uintptr_t begin, uintptr_t end, const char *site) {
   struct chunk c;
   while (next_chunk(&begin, end, &c))
     changed += update_chunk(&c, site);
+  return changed;
+}
+
+/* Called with rt_lock held: how many bytes of [begin, end) differ from (or
+ * have no) snapshot. Reads only; the snapshot stays as it is. */
+static uint64_t count_changed(uintptr_t begin, uintptr_t end) {
+  init_shadow();
+  uint64_t changed = 0;
+  struct chunk c;
+  while (next_chunk(&begin, end, &c)) {
+    const struct shadow_page *page = find_page(c.base, 0);
+    if (!page) {
+      changed += c.end - c.off;
+      continue;
+    }
+    const unsigned char *mem = (const unsigned char *)c.base;
+    for (size_t i = c.off; i < c.end; ++i)
+      changed += !is_valid(page, i) || page->bytes[i] != mem[i];
+  }
   return changed;
 }
 
@@ -341,12 +366,17 @@ static void write_profile(void) {
     rows[n++] = &other_sites;
   qsort(rows, n, sizeof *rows, compare_sites);
   FILE *out = open_profile();
-  fputs("site\tcalls\tbytes_requested\tbytes_changed\n", out);
+  fputs("site\tcalls\tbytes_requested\tbytes_changed\tbytes_skippable\t"
+        "bytes_skippable_changed\n",
+        out);
   for (size_t i = 0; i < n; ++i) {
     put_field(rows[i]->site, out);
-    fprintf(out, "\t%llu\t%llu\t%llu\n", (unsigned long long)rows[i]->calls,
+    fprintf(out, "\t%llu\t%llu\t%llu\t%llu\t%llu\n",
+            (unsigned long long)rows[i]->calls,
             (unsigned long long)rows[i]->bytes_requested,
-            (unsigned long long)rows[i]->bytes_changed);
+            (unsigned long long)rows[i]->bytes_changed,
+            (unsigned long long)rows[i]->bytes_skippable,
+            (unsigned long long)rows[i]->bytes_skippable_changed);
   }
   if (out != stderr)
     fclose(out);
@@ -382,6 +412,19 @@ void __hotlayout_flush_profile(const void *begin, const void *end,
   if (e > b) {
     stats->bytes_requested += e - b;
     stats->bytes_changed += update_range(b, e, site);
+  }
+  pthread_mutex_unlock(&rt_lock);
+}
+
+void __hotlayout_flush_profile_skip(const void *begin, const void *end,
+                                    const char *site) {
+  uintptr_t b = (uintptr_t)begin, e = (uintptr_t)end;
+  pthread_mutex_lock(&rt_lock);
+  init_profile();
+  struct site_stats *stats = find_site(site);
+  if (e > b) {
+    stats->bytes_skippable += e - b;
+    stats->bytes_skippable_changed += count_changed(b, e);
   }
   pthread_mutex_unlock(&rt_lock);
 }

@@ -47,10 +47,19 @@ void __hotlayout_flush_check(const void *begin, const void *end,
 /// Profile mode, before every flush: counts a call at \p site, the bytes
 /// [begin, end) asked for and those of them that changed since they were last
 /// flushed (never-flushed bytes count as changed), then snapshots them. At
-/// exit a TSV table `site calls bytes_requested bytes_changed`, sorted by
-/// site, goes to the file named by HOTLAYOUT_PROFILE, or to stderr.
+/// exit a TSV table `site calls bytes_requested bytes_changed
+/// bytes_skippable bytes_skippable_changed`, sorted by site, goes to the file
+/// named by HOTLAYOUT_PROFILE, or to stderr.
 void __hotlayout_flush_profile(const void *begin, const void *end,
                                const char *site);
+
+/// Profile mode, before the profile call of a flush that flushelim would
+/// remove (its whole range) or narrow (the part already flushed): counts
+/// [begin, end) as skippable bytes of \p site and those of them that changed
+/// since their last flush (never-flushed bytes count as changed); any such
+/// byte means skipping it would be wrong. Updates no snapshot.
+void __hotlayout_flush_profile_skip(const void *begin, const void *end,
+                                    const char *site);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# scripts/fuzz.sh [N [SIZE]] - offline fuzzing of flushelim: N llvm-stress
-# seeds (default 1000) of SIZE instructions (default 200) with random flushes
-# inserted (test/fuzz/flush_stress.py), against LLVM 22 and LLVM 19. Builds
-# first (as scripts/setup.sh does). Failing modules are kept in
-# <build>/fuzz/ with a command that reproduces each. Set FUZZ_FIRST to start
-# at another seed (default 1; the lit smoke test covers 1-100 at size 100).
+# scripts/fuzz.sh [N [SIZE]] - offline fuzzing of flushelim, against LLVM 22
+# and LLVM 19. Builds first (as scripts/setup.sh does).
+#   1. N llvm-stress seeds (default 1000) of SIZE instructions (default 200)
+#      with random flushes inserted (test/fuzz/flush_stress.py): verify,
+#      idempotence, only flush calls removed.
+#   2. N/4 random JIT-shaped programs (test/fuzz/narrow_stress.py) built and
+#      run before and after flushelim and in check mode against a shadow of
+#      what was flushed: no stale byte executed, no inverted flush
+#      (narrowing). Needs an x86-64 host; skipped elsewhere.
+# Failing modules are kept in <build>/fuzz/ and <build>/fuzz-narrow/ with a
+# command that reproduces each. Set FUZZ_FIRST to start at another seed
+# (default 1; the lit smoke tests cover 1-100 and 1-25).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -24,5 +30,16 @@ for major in "${HL_MAJORS[@]}"; do
       --seeds "$first-$last" --size "$size" --work "$dir/fuzz")" || status=1
   printf '%s\n' "$out" | grep -v '^flush-stress:' || true
   printf 'LLVM %s: %s\n' "$major" "$(printf '%s\n' "$out" | tail -n1)"
+  if [ "$(uname -m)" = x86_64 ]; then
+    nlast=$((first + (n + 3) / 4 - 1))
+    rm -rf "$dir/fuzz-narrow"
+    out="$(python3 "$HL_ROOT/test/fuzz/narrow_stress.py" run \
+        --opt "$(hl_llvm_prefix "$major")/bin/opt" \
+        --clang "$(hl_llvm_prefix "$major")/bin/clang" \
+        --plugin "$dir/lib/libHotLayout.so" --rtlib "$dir/lib" \
+        --seeds "$first-$nlast" --work "$dir/fuzz-narrow")" || status=1
+    printf '%s\n' "$out" | grep -v '^narrow-stress:' || true
+    printf 'LLVM %s: %s\n' "$major" "$(printf '%s\n' "$out" | tail -n1)"
+  fi
 done
 exit "$status"

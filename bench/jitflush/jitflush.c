@@ -44,7 +44,9 @@
  * stderr: "jitflush: ns_per_kib=T", the timed passes' wall time
  * (CLOCK_MONOTONIC) per KiB of buffer compiled: interleave.py's --metric.
  */
+#if defined(__x86_64__)
 #include <immintrin.h>
+#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -58,6 +60,14 @@ enum { Line = 64, SlotSize = 128, StubOps = 16, StubRuns = 16, PrologueSize = 64
 
 typedef uint32_t (*code_fn)(uint32_t);
 
+#if defined(JITFLUSH_CLEAR_CACHE)
+/* The AArch64 form (bench/jitflush/run.sh a64): the instruction-cache flush
+ * a JIT there calls for [p, p + len), libgcc's / compiler-rt's __clear_cache
+ * (what __builtin___clear_cache calls on AArch64). */
+void __clear_cache(void *begin, void *end);
+#define FLUSH_LINES(p, len)                                                    \
+  __clear_cache((char *)(p), (char *)(p) + (len))
+#else
 /* The line flush every writer here uses, as a JIT's (or PMDK's) x86 path
  * writes it: one clflush per 64-byte line of [p, p + len). A macro, so that
  * flushelim's remarks name the line of each use, not this one. */
@@ -68,6 +78,23 @@ typedef uint32_t (*code_fn)(uint32_t);
     for (size_t flush_off_ = 0; flush_off_ < flush_len_; flush_off_ += Line)   \
       _mm_clflush(flush_base_ + flush_off_);                                   \
   } while (0)
+#endif
+
+/* Runs the x86-64 code at \p code on \p x. Elsewhere (the AArch64 form,
+ * under qemu) the bytes cannot run: the C model's result \p want stands in,
+ * so the checksum is the same for every build and machine. */
+static uint32_t call_code(const uint8_t *code, uint32_t x, uint32_t want) {
+#if defined(__x86_64__)
+  (void)want;
+  code_fn fn;
+  memcpy(&fn, &code, sizeof fn);
+  return fn(x);
+#else
+  (void)code;
+  (void)x;
+  return want;
+#endif
+}
 
 /*===-- The instruction set: one operation on eax -------------------------===*/
 
@@ -201,7 +228,7 @@ static uint32_t run_stubs(uint8_t *code, size_t size, uint32_t passes) {
     for (int i = 0; i < StubRuns; ++i) {
       size_t k = next_random(&state) % slots;
       uint32_t want = stub_model(stub_seed(pass, k), x);
-      x = table[k](x);
+      x = call_code((const uint8_t *)table[k], x, want);
       if (x != want) {
         fprintf(stderr, "jitflush: stub %zu of pass %u returned %08x, not %08x\n",
                 k, pass, x, want);
@@ -230,49 +257,69 @@ __attribute__((noinline)) static void write_prologue(struct jit *j) {
   FLUSH_LINES(j->code, PrologueSize);
 }
 
-/* The writer: a program of 3/4 to all of the room behind the prologue,
- * flushed as written. Returns the C model's result for input \p x. */
-static uint32_t generate_program(struct jit *j, uint32_t seed, uint32_t x) {
+/* How long a program of \p shape is, in bytes behind the prologue, at most:
+ * "program" fills 3/4 to all of the room, "randomx" is 2 to 3 KiB (RandomX's
+ * A64 JIT writes programs of that size into a 20 KiB buffer). */
+static size_t program_limit(int randomx, size_t room, uint32_t *state) {
+  uint32_t r = next_random(state);
+  if (randomx)
+    return 2048 + r % 1024 < room ? 2048 + r % 1024 : room;
+  return room - r % (room / 4 + 1);
+}
+
+/* The writer: a program behind the prologue, flushed as written. Takes the
+ * buffer as locals, as a JIT's hot path holds them in registers (reloading
+ * them from *j between the two flushes would read memory that may share a
+ * line with the buffer, and a read between two line flushes keeps the
+ * second: flush+reload code depends on it). Sets *end; returns the C
+ * model's result for input \p x. */
+static uint32_t generate_program(uint8_t *code, size_t size, int randomx,
+                                 uint32_t seed, uint32_t x, size_t *end) {
   uint32_t state = seed;
-  size_t room = j->size - PrologueSize - 1;
-  size_t limit = room - next_random(&state) % (room / 4 + 1);
+  size_t room = size - PrologueSize - 1;
+  size_t limit = program_limit(randomx, room, &state);
   size_t pos = PrologueSize;
   while (pos + MaxInsnSize <= PrologueSize + limit) {
     struct op o = next_op(&state);
-    pos = emit_insn(j->code, pos, o);
+    pos = emit_insn(code, pos, o);
     x = apply_op(o, x);
   }
-  j->code[pos++] = 0xC3; /* ret */
-  j->end = pos;
-  FLUSH_LINES(j->code + PrologueSize, pos - PrologueSize);
+  code[pos++] = 0xC3; /* ret */
+  FLUSH_LINES(code + PrologueSize, pos - PrologueSize);
+  *end = pos;
   return x;
 }
 
 /* RandomX's enableExecution: W^X flip, then flush the whole buffer. */
-static int make_executable(struct jit *j) {
-  if (mprotect(j->code, j->size, PROT_READ | PROT_EXEC) != 0)
+static int make_executable(uint8_t *code, size_t size) {
+  if (mprotect(code, size, PROT_READ | PROT_EXEC) != 0)
     return -1;
-  FLUSH_LINES(j->code, j->size);
+  FLUSH_LINES(code, size);
   return 0;
 }
 
 /* One compile. noinline: the function the bench's counts are about. */
 __attribute__((noinline)) static uint32_t compile_program(struct jit *j,
+                                                          int randomx,
                                                           uint32_t seed,
                                                           uint32_t x) {
-  if (mprotect(j->code, j->size, PROT_READ | PROT_WRITE) != 0) {
+  uint8_t *code = j->code;
+  size_t size = j->size, end;
+  if (mprotect(code, size, PROT_READ | PROT_WRITE) != 0) {
     perror("jitflush: mprotect RW");
     exit(1);
   }
-  uint32_t want = generate_program(j, seed, x);
-  if (make_executable(j) != 0) {
+  uint32_t want = generate_program(code, size, randomx, seed, x, &end);
+  if (make_executable(code, size) != 0) {
     perror("jitflush: mprotect RX");
     exit(1);
   }
+  j->end = end;
   return want;
 }
 
-static uint32_t run_program(uint8_t *code, size_t size, uint32_t passes) {
+static uint32_t run_program(uint8_t *code, size_t size, int randomx,
+                            uint32_t passes) {
   struct jit j = {code, size, 0};
   if (mprotect(code, size, PROT_READ | PROT_WRITE) != 0) {
     perror("jitflush: mprotect RW");
@@ -282,10 +329,8 @@ static uint32_t run_program(uint8_t *code, size_t size, uint32_t passes) {
   uint32_t sum = 0;
   for (uint32_t pass = 0; pass < passes; ++pass) {
     uint32_t x = pass * 0x01000193u;
-    uint32_t want = compile_program(&j, pass * 2654435761u + 1, x);
-    code_fn fn;
-    memcpy(&fn, &j.code, sizeof fn);
-    uint32_t got = fn(x);
+    uint32_t want = compile_program(&j, randomx, pass * 2654435761u + 1, x);
+    uint32_t got = call_code(j.code, x, want);
     if (got != want) {
       fprintf(stderr, "jitflush: program of pass %u returned %08x, not %08x\n",
               pass, got, want);
@@ -306,12 +351,13 @@ static double now_ns(void) {
 
 int main(int argc, char **argv) {
   if (argc != 4) {
-    fprintf(stderr, "usage: %s stubs|program SIZE PASSES\n", argv[0]);
+    fprintf(stderr, "usage: %s stubs|program|randomx SIZE PASSES\n", argv[0]);
     return 2;
   }
   const char *shape = argv[1];
   int stubs = strcmp(shape, "stubs") == 0;
-  if (!stubs && strcmp(shape, "program") != 0) {
+  int randomx = strcmp(shape, "randomx") == 0;
+  if (!stubs && !randomx && strcmp(shape, "program") != 0) {
     fprintf(stderr, "jitflush: unknown shape '%s'\n", shape);
     return 2;
   }
@@ -333,10 +379,10 @@ int main(int argc, char **argv) {
   /* The warm-up pass counts in the checksum too, so it depends only on
    * SHAPE, SIZE and PASSES. */
   uint32_t warm = stubs ? run_stubs(code, size, WarmupPasses)
-                        : run_program(code, size, WarmupPasses);
+                        : run_program(code, size, randomx, WarmupPasses);
   double t0 = now_ns();
   uint32_t sum = stubs ? run_stubs(code, size, passes)
-                       : run_program(code, size, passes);
+                       : run_program(code, size, randomx, passes);
   double ns = now_ns() - t0;
   printf("jitflush %s %zu %u checksum %08x\n", shape, size, passes,
          sum * 0x01000193u ^ warm);

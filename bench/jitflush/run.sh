@@ -33,7 +33,7 @@
 #   RTLIB        folder with libhotlayout_rt.a (default: the plugin's folder)
 #   OBJDUMP      llvm-objdump (default: the one beside CLANG)
 #   SIZES        code buffer sizes in bytes (default "16384 262144 4194304")
-#   SHAPES       default "stubs program"
+#   SHAPES       default "stubs program randomx"
 #   SEEDS        link seeds, one build per seed and config (full "1 2 3 4",
 #                quick and smoke "1 2")
 #   ROUNDS       interleaved rounds per list (full 60, quick 20, smoke 2)
@@ -46,9 +46,11 @@
 #   WORK         work folder (default bench/work/jitflush, git-ignored)
 #
 # Outputs in $RESULTS_DIR, all prefixed jitflush-: summary.txt (machine, toolchain,
-# static counts, remarks, check mode, one summarize.py table per shape and
-# size), static.md, remarks-flushelim.txt, remarks-flushelim+batch.txt,
-# check.txt, times-SHAPE-SIZE.csv (every sample), SHAPE-SIZE.png.
+# static counts, remarks, line flushes per program, check mode, one
+# summarize.py table per shape and size), static.md, remarks-flushelim.txt,
+# remarks-flushelim+batch.txt, lines.txt, check.txt, times-SHAPE-SIZE.csv
+# (every sample), SHAPE-SIZE.png. The AArch64 form (__clear_cache, under
+# qemu): bench/jitflush/a64.sh, run at the end unless A64=0 or --smoke.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -78,7 +80,7 @@ SEEDS=${SEEDS:-$seeds}
 ROUNDS=${ROUNDS:-$rounds}
 MIB=${MIB:-$mib}
 SIZES=${SIZES:-$sizes}
-SHAPES=${SHAPES:-stubs program}
+SHAPES=${SHAPES:-stubs program randomx}
 OUT=${RESULTS_DIR:-$repo/bench/results/${MACHINE_TAG:-$(python3 "$common/machine.py" --tag)}}
 WORK=${WORK:-$repo/bench/work/jitflush}
 
@@ -194,6 +196,27 @@ done
   done
 } | tee "$OUT/jitflush-check.txt" >&2
 
+# (3b) Line flushes executed per program in RandomX's shape (a 2-3 KiB
+# program in a 20 KiB buffer), counted by callgrind: exact, unlike times.
+# Needs valgrind and non-PIE links (callgrind reports run-time addresses).
+count_passes=$([[ $mode == smoke ]] && echo 4 || echo 20)
+{
+  echo "lines flushed per program, shape randomx, 20480-byte buffer, $count_passes passes + 1 warm-up (jitflush.c: WarmupPasses)"
+  echo "(clflushcount.py: clflush executions under callgrind, divided by the programs compiled)"
+  if command -v valgrind >/dev/null; then
+    for b in stock flushelim; do
+      extra=()
+      [[ $b == stock ]] || extra=("${pass[@]}")
+      (cd "$here" && "$CLANG" "${cflags[@]}" -no-pie "${extra[@]}" jitflush.c -o "$WORK/jitflush-$b-nopie")
+      printf '%s: ' "$b"
+      python3 "$here/clflushcount.py" --per $((count_passes + 1)) \
+        "$WORK/jitflush-$b-nopie" randomx 20480 "$count_passes" | sed -n 1p
+    done
+  else
+    echo "(valgrind not installed: not counted)"
+  fi
+} | tee "$OUT/jitflush-lines.txt" >&2
+
 # (4) Timing, one interleaved list per shape and size.
 summary=$OUT/jitflush-summary.txt
 {
@@ -221,6 +244,10 @@ summary=$OUT/jitflush-summary.txt
     grep 'remark:' "$OUT/jitflush-remarks-$b.txt" | sed 's/^/    /' || echo "    (none)"
     echo
   done
+  echo "## Line flushes per program (RandomX's shape)"
+  echo
+  cat "$OUT/jitflush-lines.txt"
+  echo
   echo "## Check mode"
   echo
   cat "$OUT/jitflush-check.txt"
@@ -257,3 +284,9 @@ done
 echo "machine at the end: $(python3 "$common/machine.py")" >> "$summary"
 cat "$summary"
 echo "results: $OUT" >&2
+
+# The AArch64 form of RandomX's shape: bytes flushed and time under qemu.
+if [[ $mode != smoke && ${A64:-1} != 0 ]]; then
+  RESULTS_DIR=$OUT WORK=$WORK/a64 CLANG=$CLANG PLUGIN=$PLUGIN \
+    bash "$here/a64.sh" $([[ $mode == quick ]] && echo --quick)
+fi

@@ -2,9 +2,11 @@
  *
  * Each run_* function is one JIT: it maps a buffer, emits x86-64 code into it
  * (mov eax, imm32; add eax, imm32; ...; ret), makes it executable and calls
- * it. Like a real JIT it flushes the instruction cache for what it wrote; on
- * x86 that flush compiles to nothing, on AArch64 to a __clear_cache call. The
- * three cases:
+ * it. Like a real JIT it flushes the instruction cache for what it wrote,
+ * with __clear_cache: the libgcc / compiler-rt routine that
+ * __builtin___clear_cache calls on AArch64 (on x86-64 the builtin compiles to
+ * nothing; calling the routine keeps every flush a call, which demo.sh counts
+ * by linking with -Wl,--wrap=__clear_cache). The cases:
  *
  *   run_redundant  writer flushes [begin, end); enable_execution flips the
  *                  pages to RX and flushes [begin, end) again. Nothing wrote
@@ -12,11 +14,15 @@
  *                  removes the second flush.
  *   run_patched    the same, but an immediate is patched after the writer's
  *                  flush: the second flush must stay.
- *   run_partial    RandomX's shape: the writer flushes only the program part
- *                  [begin, end) and enable_execution flushes the whole buffer.
- *                  The prologue was written (and flushed) elsewhere, so the
- *                  remainder is not proven clean: the flush stays and an
- *                  analysis remark points at it for a human to judge.
+ *   run_partial    RandomX's shape: write_prologue (out of line) flushes the
+ *                  prologue [0, 16), the writer the program [16, end), and
+ *                  enable_execution the whole 4 KiB buffer. The prologue's
+ *                  flush is known through write_prologue's summary and the
+ *                  program's directly: flushelim narrows the whole-buffer
+ *                  flush to the rest, [end, 4096) (a run-time test keeps the
+ *                  whole flush when too little was covered).
+ *   run_partial_patched  the same, but a patch lands in the program after
+ *                  its flush: the whole-buffer flush must stay whole.
  *
  * Each JIT is its own noinline function so each remark names its own case.
  * Prints a checksum of what the generated code returned; exits 0.
@@ -27,7 +33,12 @@
 #include <string.h>
 #include <sys/mman.h>
 
-enum { CodeSize = 4096, PrologueSize = 16 };
+/* The RandomX-shaped cases write a 1 KiB program (5 + 5 * 200 + 1 bytes)
+ * into the 4 KiB buffer, behind a 16-byte prologue. */
+enum { CodeSize = 4096, PrologueSize = 16, ProgramOps = 200 };
+
+/* libgcc's / compiler-rt's: flushes the instruction cache for [begin, end). */
+void __clear_cache(void *begin, void *end);
 
 static uint8_t *map_buffer(void) {
   void *p = mmap(NULL, CodeSize, PROT_READ | PROT_WRITE,
@@ -49,7 +60,7 @@ static size_t generate_program(uint8_t *code, size_t begin, uint32_t seed,
   for (int i = 1; i <= ops; ++i)
     pos = emit_op(code, pos, 0x05 /* add eax, imm32 */, seed * (uint32_t)i);
   code[pos++] = 0xC3; /* ret */
-  __builtin___clear_cache((char *)code + begin, (char *)code + pos);
+  __clear_cache((char *)code + begin, (char *)code + pos);
   return pos;
 }
 
@@ -57,7 +68,7 @@ static size_t generate_program(uint8_t *code, size_t begin, uint32_t seed,
 static int enable_execution(uint8_t *code, size_t begin, size_t end) {
   if (mprotect(code, CodeSize, PROT_READ | PROT_EXEC) != 0)
     return -1;
-  __builtin___clear_cache((char *)code + begin, (char *)code + end);
+  __clear_cache((char *)code + begin, (char *)code + end);
   return 0;
 }
 
@@ -101,7 +112,7 @@ __attribute__((noinline)) static uint32_t run_patched(uint32_t seed) {
  * one. */
 __attribute__((noinline)) static void write_prologue(uint8_t *code) {
   memset(code, 0x90 /* nop */, PrologueSize);
-  __builtin___clear_cache((char *)code, (char *)code + PrologueSize);
+  __clear_cache((char *)code, (char *)code + PrologueSize);
 }
 
 /* RandomX's shape: program flush [PrologueSize, end), then a flush of the
@@ -111,7 +122,7 @@ __attribute__((noinline)) static uint32_t run_partial(uint32_t seed) {
   if (!code)
     return 0;
   write_prologue(code);
-  size_t end = generate_program(code, PrologueSize, seed, 4);
+  size_t end = generate_program(code, PrologueSize, seed, ProgramOps);
   uint32_t r = enable_execution(code, 0, CodeSize) == 0
                    ? call_generated(code) /* nops slide into the program */
                    : 0;
@@ -119,11 +130,26 @@ __attribute__((noinline)) static uint32_t run_partial(uint32_t seed) {
   return r + (uint32_t)end;
 }
 
+/* Needed: the patch rewrites bytes the program's flush covered. */
+__attribute__((noinline)) static uint32_t run_partial_patched(uint32_t seed) {
+  uint8_t *code = map_buffer();
+  if (!code)
+    return 0;
+  write_prologue(code);
+  size_t end = generate_program(code, PrologueSize, seed, ProgramOps);
+  uint32_t patched = seed ^ 0x5a5a5a5au;
+  memcpy(code + PrologueSize + 1, &patched, sizeof patched);
+  uint32_t r =
+      enable_execution(code, 0, CodeSize) == 0 ? call_generated(code) : 0;
+  munmap(code, CodeSize);
+  return r + (uint32_t)end;
+}
+
 int main(void) {
   uint32_t sum = 0;
   for (uint32_t seed = 1; seed <= 16; ++seed)
-    sum =
-        sum * 31u + run_redundant(seed) + run_patched(seed) + run_partial(seed);
+    sum = sum * 31u + run_redundant(seed) + run_patched(seed) +
+          run_partial(seed) + run_partial_patched(seed);
   printf("jit-flush checksum: %08x\n", sum);
   return 0;
 }

@@ -1,7 +1,8 @@
 //===- FlushAvailability.cpp - Which flushes are already done -------------===//
 //
 // The analysis half of flushelim: for each cache-flush call, is an earlier
-// flush of the same or a containing range available on every path to it?
+// flush of the same or a containing range available on every path to it? If
+// only part of its range is, what is left to flush?
 //
 // Flush primitives carry only `nounwind`, so LLVM treats each as reading and
 // writing all memory: -O2 keeps every duplicate, and a pointer reloaded after
@@ -16,25 +17,35 @@
 //     memory state (MemorySSA, skipping flushes and flush-neutral calls) is
 //     the same, so `j->code` reloaded after a flush names the same range.
 //  3. Build one fact per flush (and per callee-summary entry at each direct
-//     call), and the matrix of which fact covers which: compatible kinds
-//     (FlushKinds.h) and SCEV-proved containment.
+//     call). A line flush in a loop whose pointer advances by at most a line
+//     per iteration, on every iteration, in a loop that touches nothing else
+//     of those lines, also gives a loop-range fact: "every line of
+//     [first, last] is flushed", generated on the loop's exit edge; when a
+//     guard branch skips the loop, a twin "... if the guard let the loop
+//     run" holds on the skip edge too. Then the matrix of which fact covers
+//     which (compatible kinds, FlushKinds.h, and SCEV-proved containment) and
+//     which only overlaps.
 //  4. Forward must-availability to a fixpoint over reachable blocks in RPO.
 //     Transfer: an instruction kills a fact when it may write the range (or,
 //     for cache-line flushes, read it), or is a fence, atomic, volatile access
 //     or inline asm; entering a block that (re)defines one of a fact's range
 //     operands kills it too (the same SSA name then holds a new value). Meet:
-//     a fact survives a join when every incoming path has a fact covering it.
+//     a fact survives a join when every incoming path has a fact covering it
+//     (edge facts included).
 //  5. One more walk records the decisions: redundant flushes with a kept
-//     witness, kept near-duplicates with the blocker, flushes preceded by a
-//     flush of part of their range, and the summary of facts that hold on
-//     every return and mention only arguments, globals and constants.
+//     witness, kept near-duplicates with the blocker, and the summary of
+//     facts that hold on every return and mention only arguments, globals and
+//     constants. A flush with available facts over part of its range gets a
+//     narrowing plan (RangeAlgebra's subtraction over SCEV bounds, pieces
+//     and lines saved checked against the knobs), or the reason it has none.
 //
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/FlushAvailability.h"
-#include "hotlayout/Support/RangeAlgebra.h"
+#include "hotlayout/FlushElimOptions.h"
 
-#include "FlushInstrument.h"
+#include "FlushNarrow.h"
+#include "hotlayout/Support/RangeAlgebra.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -52,6 +63,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -68,6 +80,7 @@ STATISTIC(NumSitesAnalysed, "Number of flush calls analysed");
 STATISTIC(NumFunctionsGivenUp, "Number of functions too large to analyse");
 STATISTIC(NumSummaries, "Number of functions with a flush summary");
 STATISTIC(NumSummaryFacts, "Number of flush facts instantiated at call sites");
+STATISTIC(NumLoopRanges, "Number of line-flush loops summarised as a range");
 
 static cl::opt<unsigned> MaxSites(
     "flushelim-max-sites",
@@ -138,6 +151,63 @@ StringRef describeKeptReason(KeptFlush::Reason Why) {
   llvm_unreachable("unknown reason");
 }
 
+std::string describeNotNarrowed(const PartiallyCoveredFlush &P) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  switch (P.WhyNot) {
+  case PartiallyCoveredFlush::Disabled:
+    OS << "narrowing is off (-flushelim-narrow=false)";
+    break;
+  case PartiallyCoveredFlush::TooManyPieces:
+    OS << "the rest is " << P.Detail << " pieces, more than "
+       << opts::NarrowMaxPieces << " (-flushelim-narrow-max-pieces)";
+    break;
+  case PartiallyCoveredFlush::TooFewLines:
+    OS << "it would save " << P.Detail << " whole lines at worst, fewer than "
+       << opts::NarrowMinLines << " (-flushelim-narrow-min-lines)";
+    break;
+  case PartiallyCoveredFlush::NotExpressible:
+    OS << "the bounds of the flushed part are not available at it";
+    break;
+  case PartiallyCoveredFlush::MayWrap:
+    OS << "an unsigned length (its own or the earlier flush's) may be 2^63 "
+          "or more";
+    break;
+  case PartiallyCoveredFlush::AlreadyNarrowed:
+    OS << "it is what an earlier narrowing left";
+    break;
+  }
+  return Text;
+}
+
+std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
+                                 unsigned LineSize) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  switch (U.Why) {
+  case UnsummarisedLoopFlush::StrideTooLarge:
+    OS << "its pointer advances " << U.Stride << " bytes per iteration, more "
+       << "than the " << LineSize << "-byte line, so lines in between stay";
+    break;
+  case UnsummarisedLoopFlush::NotEveryIteration:
+    OS << "it does not flush on every iteration";
+    break;
+  case UnsummarisedLoopFlush::Shape:
+    OS << "its trip count is unknown or it does not exit at its latch";
+    break;
+  case UnsummarisedLoopFlush::BodyWrites:
+    OS << "the loop may write the lines it flushes";
+    break;
+  case UnsummarisedLoopFlush::BodyReads:
+    OS << "the loop may read the lines it flushes";
+    break;
+  case UnsummarisedLoopFlush::BodySynchronises:
+    OS << "a fence, atomic, volatile access or inline asm is in the loop";
+    break;
+  }
+  return Text;
+}
+
 } // namespace hotlayout
 
 using namespace hotlayout;
@@ -150,6 +220,22 @@ bool isFlushNeutralCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   return Callee && Callee->isDeclaration() &&
          isFlushNeutralCallee(Callee->getName());
+}
+
+/// sfence, lfence and mfence: they order flushes with what follows (what
+/// batching relies on), so the remark says "fence" rather than "may write".
+bool isX86Fence(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  switch (Callee->getIntrinsicID()) {
+  case Intrinsic::x86_sse_sfence:
+  case Intrinsic::x86_sse2_lfence:
+  case Intrinsic::x86_sse2_mfence:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /// Calls \p Fn on every sub-expression of \p S until it returns false.
@@ -174,17 +260,44 @@ struct CanonRange {
 
 /// "Bytes of range R are flushed and untouched since", valid where generated.
 struct Fact {
+  /// Where the fact comes from: a flush call here, a callee's summary, or a
+  /// loop of line flushes (LoopRangeIfRan: holds only if its guard let the
+  /// loop run).
+  enum Origin { Site, Summary, LoopRange, LoopRangeIfRan };
+  Origin From = Site;
   const FlushKind *Kind = nullptr;
   CallBase *Witness = nullptr; ///< The flush (possibly in a callee).
-  int SiteIndex = -1;          ///< Index into Sites when local, else -1.
+  int SiteIndex = -1;          ///< Index into Sites when From == Site.
+  /// Range flushes: the bytes [Begin, End). One-line flushes: the line that
+  /// holds Begin (End null). Loop ranges: every line that overlaps
+  /// [Begin, End).
   CanonRange Range;
+  /// Site facts: Range as the flush's operands give it (not canonical), and
+  /// the operands themselves when they are the bounds (End is null for a
+  /// length).
+  CanonRange Raw;
+  Value *RawBeginValue = nullptr, *RawEndValue = nullptr;
+  /// A line flush in a loop: every pointer it is given while the loop runs
+  /// lies in [Span.Begin, Span.End) (null when not known).
+  CanonRange Span;
   Value *BeginPtr = nullptr; ///< The pointer the flush was given.
   MemoryLocation Loc;
   /// The range's size may be "negative" as a signed number (an unsigned
   /// length >= 2^63): then End wrapped and only an identical range covers it.
   bool SizeMayWrap = false;
+  /// LoopRangeIfRan: the fact holds if the loop ran: see
+  /// NarrowedFlush::CoverCondition. SkipCond, when there is one guard: the
+  /// loop was skipped when it has the value SkipWhen.
+  Value *SkipCond = nullptr;
+  bool SkipWhen = false;
+  BasicBlock *RanAt = nullptr;
+  SmallVector<BasicBlock *, 2> NotRanAt;
   /// Entering any of these blocks recomputes an operand of the range.
   SmallVector<const BasicBlock *, 2> DefBlocks;
+
+  bool isLineSpan() const {
+    return From == LoopRange || From == LoopRangeIfRan;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -395,9 +508,9 @@ bool sameCacheLine(const SCEV *A, const SCEV *B, ScalarEvolution &SE,
     return false;
   uint64_t Align = BaseU->getValue()->getPointerAlignment(DL).value();
   auto LineA =
-      cacheLineOf(OffA->getAPInt().getSExtValue(), Align, flushLineSize());
+      cacheLineOf(OffA->getAPInt().getSExtValue(), Align, opts::LineSize);
   auto LineB =
-      cacheLineOf(OffB->getAPInt().getSExtValue(), Align, flushLineSize());
+      cacheLineOf(OffB->getAPInt().getSExtValue(), Align, opts::LineSize);
   return LineA && LineB && LineA->Begin == LineB->Begin;
 }
 
@@ -407,7 +520,7 @@ bool sameCacheLine(const SCEV *A, const SCEV *B, ScalarEvolution &SE,
 /// brings the line back (flush+reload measures exactly that).
 bool provablyOtherLine(Value *LinePtr, const MemoryLocation &Acc,
                        ScalarEvolution &SE, const DataLayout &DL) {
-  uint64_t Line = flushLineSize();
+  uint64_t Line = opts::LineSize;
   // Distinct identified objects that both start on a line boundary own
   // disjoint sets of lines (their in-bounds bytes cannot share one).
   const Value *ObjA = getUnderlyingObject(Acc.Ptr);
@@ -445,21 +558,6 @@ bool provablyOtherLine(Value *LinePtr, const MemoryLocation &Acc,
          (FlushLine->Begin < First->Begin || FlushLine->Begin > Last->Begin);
 }
 
-bool factCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
-                const DataLayout &DL) {
-  if (!flushKindCovers(*G.Kind, *S.Kind))
-    return false;
-  if (S.Kind->Shape == RangeShape::OneLine ||
-      G.Kind->Shape == RangeShape::OneLine)
-    return G.Kind->Shape == S.Kind->Shape &&
-           sameCacheLine(G.Range.Begin, S.Range.Begin, SE, DL);
-  if (S.SizeMayWrap || G.SizeMayWrap)
-    return G.Range.Begin == S.Range.Begin && G.Range.End == S.Range.End &&
-           S.SizeMayWrap == G.SizeMayWrap;
-  return knownLessOrEqual(G.Range.Begin, S.Range.Begin, SE) &&
-         knownLessOrEqual(S.Range.End, G.Range.End, SE);
-}
-
 /// True when B - A is provably positive.
 bool knownLess(const SCEV *A, const SCEV *B, ScalarEvolution &SE) {
   if (SE.getEffectiveSCEVType(A->getType()) !=
@@ -469,19 +567,63 @@ bool knownLess(const SCEV *A, const SCEV *B, ScalarEvolution &SE) {
   return !isa<SCEVCouldNotCompute>(Diff) && SE.isKnownPositive(Diff);
 }
 
-/// An earlier flush \p G that shares bytes with \p S without covering it:
-/// the same start (RandomX flushes [code, code + pos), then
-/// [code, code + size)), or a start provably inside the other range.
-bool factOverlaps(const Fact &G, const Fact &S, ScalarEvolution &SE) {
-  if (!flushKindCovers(*G.Kind, *S.Kind) || !G.Range.End || !S.Range.End)
+/// True when [In.Begin, In.End) provably lies in [Out.Begin, Out.End).
+bool rangeInside(const CanonRange &In, const CanonRange &Out,
+                 ScalarEvolution &SE) {
+  return knownLessOrEqual(Out.Begin, In.Begin, SE) &&
+         knownLessOrEqual(In.End, Out.End, SE);
+}
+
+/// True when the two ranges may share a byte: they lie in the same object
+/// (SCEV gives them one pointer base) and neither provably ends before the
+/// other starts. RandomX flushes [code+64, code+pos), then [code, code+size)
+/// with size a run-time value: nothing proves they meet, but a run-time test
+/// can tell, and narrowing has one.
+bool rangesMayMeet(const CanonRange &A, const CanonRange &B,
+                   ScalarEvolution &SE) {
+  return SE.getPointerBase(A.Begin) == SE.getPointerBase(B.Begin) &&
+         !knownLessOrEqual(A.End, B.Begin, SE) &&
+         !knownLessOrEqual(B.End, A.Begin, SE);
+}
+
+/// True when \p G's bytes (range flushes) or lines (line flushes) include
+/// every one \p S flushes, whatever their kinds and conditions.
+bool rangeCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
+                 const DataLayout &DL) {
+  if (G.Kind->Domain != S.Kind->Domain)
     return false;
-  if (G.Range.Begin == S.Range.Begin)
-    return true;
-  auto StartsInside = [&](const Fact &A, const Fact &B) {
-    return knownLessOrEqual(B.Range.Begin, A.Range.Begin, SE) &&
-           knownLess(A.Range.Begin, B.Range.End, SE);
-  };
-  return StartsInside(S, G) || StartsInside(G, S);
+  if (G.Kind->Domain == FlushDomain::InstructionCache) {
+    if (S.SizeMayWrap || G.SizeMayWrap)
+      return G.Range.Begin == S.Range.Begin && G.Range.End == S.Range.End &&
+             S.SizeMayWrap == G.SizeMayWrap;
+    return rangeInside(S.Range, G.Range, SE);
+  }
+  // Data-cache lines. A loop range holds every line overlapping its bytes,
+  // so a pointer inside it names a flushed line.
+  if (G.isLineSpan()) {
+    if (S.isLineSpan())
+      return rangeInside(S.Range, G.Range, SE);
+    if (S.Span.Begin)
+      return rangeInside(S.Span, G.Range, SE);
+    // A loop range's first byte is always flushed (by its first or, going
+    // down, its last iteration), however many iterations it ran.
+    return S.Range.Begin == G.Range.Begin ||
+           (knownLessOrEqual(G.Range.Begin, S.Range.Begin, SE) &&
+            knownLess(S.Range.Begin, G.Range.End, SE));
+  }
+  return !S.isLineSpan() && sameCacheLine(G.Range.Begin, S.Range.Begin, SE, DL);
+}
+
+/// True when \p G may flush part of what \p S flushes: the candidates for
+/// narrowing \p S (a range flush gets a run-time test of how much is
+/// covered unless the sizes are known; a loop's line flush a compare per
+/// line).
+bool rangeOverlaps(const Fact &G, const Fact &S, ScalarEvolution &SE) {
+  if (G.Kind->Domain != S.Kind->Domain || S.isLineSpan())
+    return false;
+  if (G.Kind->Domain == FlushDomain::InstructionCache)
+    return G.Range.End && S.Range.End && rangesMayMeet(G.Range, S.Range, SE);
+  return G.isLineSpan() && S.Span.Begin && rangesMayMeet(G.Range, S.Span, SE);
 }
 
 //===----------------------------------------------------------------------===//
@@ -562,8 +704,20 @@ struct AnalysisContext {
   MemorySSA &MSSA;
   ScalarEvolution &SE;
   DominatorTree &DT;
+  LoopInfo &LI;
   const FlushSummaryMap &Summaries;
   FunctionAnalysisManager &FAM;
+};
+
+/// How a line flush in a loop sweeps memory: the bytes [Begin, End) hold
+/// every pointer it is given (raw SCEVs, not canonical). Exact: the last
+/// pointer is End - 1 (stride > 0) or Begin, not just a bound.
+struct LoopSweep {
+  const Loop *L = nullptr;
+  int64_t Stride = 0;
+  const SCEV *Begin = nullptr;
+  const SCEV *End = nullptr;
+  bool Exact = false;
 };
 
 class FlushAvailabilitySolver {
@@ -576,6 +730,7 @@ public:
 
 private:
   using FactSet = BitVector;
+  using Edge = std::pair<const BasicBlock *, const BasicBlock *>;
 
   void collectSites(FlushAvailability &Result);
   void addSiteFact(const FlushSite &Site, int Index);
@@ -583,13 +738,27 @@ private:
   bool addFact(Fact F, Instruction *GenPoint);
   void buildCoverMatrix();
 
+  // Loops of line flushes (step 3).
+  std::optional<LoopSweep> sweepOf(const FlushSite &Site);
+  const SCEV *latchExitCount(const Loop &L);
+  void addLoopFacts(const FlushSite &Site, const LoopSweep &Sweep,
+                    FlushAvailability &Result);
+  bool addEdgeFact(Fact F, ArrayRef<Edge> Edges);
+  std::optional<UnsummarisedLoopFlush>
+  loopBodyBlocker(const Loop &L, const Fact &F, const FlushSite &Site);
+  bool condHoldsAt(Value *Cond, bool Want, const Instruction *At) const;
+  bool conditionAllows(const Fact &G, const Fact &S) const;
+
   FactSet meetPredecessors(const BasicBlock *BB);
   /// The kill reason of \p I for fact \p FI, or none when it survives.
   std::optional<KeptFlush::Reason> killReason(Instruction &I, unsigned FI);
+  std::optional<KeptFlush::Reason> computeKillReason(Instruction &I,
+                                                     const Fact &F);
   std::optional<KeptFlush::Reason> rangeKillReason(Instruction &I,
                                                    const Fact &F);
   std::optional<KeptFlush::Reason> lineKillReason(Instruction &I,
                                                   const Fact &F);
+  bool provablyOutsideLines(const MemoryLocation &Acc, const Fact &F);
 
   struct Observer;
   void transferBlock(const BasicBlock *BB, FactSet &State, Observer *Obs);
@@ -598,6 +767,35 @@ private:
                        FlushAvailability &Result);
   int pickWitness(const FactSet &State, unsigned SiteFact,
                   const FlushAvailability &Result) const;
+  bool reachesWithoutRedefinition(const Fact &Earlier,
+                                  const Instruction &To) const;
+
+  // Narrowing (step 5).
+  void planNarrowing(unsigned SiteFact, const FactSet &State,
+                     FlushAvailability &Result);
+  void planRangeNarrowing(unsigned SiteFact, ArrayRef<unsigned> Covers,
+                          FlushAvailability &Result);
+  bool mayHaveRun(const Fact &G, const Instruction &At) const;
+  void planLineSkipping(unsigned SiteFact, ArrayRef<unsigned> Covers,
+                        FlushAvailability &Result);
+  /// A cover's bounds at a flush: SCEVs, and existing values when there are.
+  struct CoverBounds {
+    CanonRange Range;
+    Value *BeginValue = nullptr, *EndValue = nullptr;
+    /// Values that exist only if the (conditional) loop ran.
+    SmallVector<Value *, 2> Routed;
+  };
+  std::optional<CoverBounds> expressibleAt(const Fact &G,
+                                           const Instruction &At) const;
+  bool expandableAt(const SCEV *S, const Instruction &At,
+                    const Fact *IfRan = nullptr,
+                    SmallVectorImpl<Value *> *Routed = nullptr) const;
+  const SCEV *coveredBytes(const NarrowedFlush &N,
+                           ArrayRef<const SCEV *> Canonical,
+                           ProvenLessEqual LE) const;
+
+  /// The most covers one narrowing subtracts.
+  static constexpr unsigned MaxCovers = 4;
 
   AnalysisContext &Ctx;
   const DataLayout &DL;
@@ -606,6 +804,9 @@ private:
 
   std::vector<Fact> Facts;
   DenseMap<const Instruction *, SmallVector<unsigned, 1>> GenAt;
+  /// Facts that hold on an edge: a loop range on its exit edge, its "if the
+  /// loop ran" twin also on the guard's skip edge.
+  DenseMap<Edge, SmallVector<unsigned, 2>> GenOnEdge;
   DenseMap<const BasicBlock *, SmallVector<unsigned, 2>> RedefinedAt;
   DenseMap<const Instruction *, unsigned> SiteFactOf;
   std::vector<FactSet> CoveredBy;    ///< CoveredBy[f]: facts that cover f.
@@ -636,7 +837,8 @@ bool FlushAvailabilitySolver::addFact(Fact F, Instruction *GenPoint) {
   unsigned Index = Facts.size();
   for (const BasicBlock *BB : F.DefBlocks)
     RedefinedAt[BB].push_back(Index);
-  GenAt[GenPoint].push_back(Index);
+  if (GenPoint)
+    GenAt[GenPoint].push_back(Index);
   Facts.push_back(std::move(F));
   return true;
 }
@@ -650,13 +852,39 @@ void FlushAvailabilitySolver::addSiteFact(const FlushSite &Site, int Index) {
   const SCEV *RawEnd = rangeEndSCEV(Site, Ctx.SE);
   F.Range.Begin = Canon.canonical(Site.Begin);
   F.Range.End = RawEnd ? Canon.canonical(RawEnd, 0) : nullptr;
+  F.Raw = {Ctx.SE.getSCEV(Site.Begin), RawEnd};
+  F.RawBeginValue = Site.Begin;
+  if (Site.Kind->Shape == RangeShape::BeginEnd)
+    F.RawEndValue = Site.EndOrLen;
   F.Loc = rangeLocation(*Site.Kind, Site.Begin, Ctx.SE.getSCEV(Site.Begin),
                         RawEnd, Ctx.SE);
   F.SizeMayWrap = Site.Kind->Shape == RangeShape::BeginLength &&
                   !Ctx.SE.isKnownNonNegative(Ctx.SE.getSCEV(Site.EndOrLen));
+  if (Site.Kind->Shape == RangeShape::OneLine)
+    if (std::optional<LoopSweep> Sweep = sweepOf(Site)) {
+      F.Span.Begin = Canon.canonical(Sweep->Begin, 0);
+      F.Span.End = Canon.canonical(Sweep->End, 0);
+    }
   unsigned FactIndex = Facts.size();
   if (addFact(std::move(F), Site.Call))
     SiteFactOf[Site.Call] = FactIndex;
+}
+
+/// What AA is asked about for a callee's range [Begin, End) in the caller:
+/// [Base, End) when both ends lie at constant offsets at or past Base (a
+/// JIT's prologue, [code, code+16), survives the program's stores behind
+/// it), else the whole underlying object, which is conservative for kills.
+MemoryLocation summaryLocation(const SCEV *Begin, const SCEV *End,
+                               const SCEVUnknown &Base, ScalarEvolution &SE) {
+  if (End) {
+    auto *B = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Begin, &Base));
+    auto *E = dyn_cast<SCEVConstant>(SE.getMinusSCEV(End, &Base));
+    if (B && E && !B->getAPInt().isNegative() && !E->getAPInt().isNegative() &&
+        E->getAPInt().getActiveBits() < 63)
+      return MemoryLocation(
+          Base.getValue(), LocationSize::precise(E->getAPInt().getZExtValue()));
+  }
+  return MemoryLocation::getBeforeOrAfter(Base.getValue());
 }
 
 /// At a direct call to a summarised callee, the ranges it leaves flushed on
@@ -683,28 +911,286 @@ void FlushAvailabilitySolver::addSummaryFacts(CallBase &Call) {
     if (!Base)
       continue;
     Fact F;
+    F.From = Fact::Summary;
     F.Kind = Site.Kind;
     F.Witness = Site.Call;
     F.BeginPtr = Base->getValue();
     F.Range.Begin = Canon.canonical(Begin, 0);
     F.Range.End = End ? Canon.canonical(End, 0) : nullptr;
-    // The callee's exact offsets are not re-derived here: asking about the
-    // whole underlying object is conservative for kills.
-    F.Loc = MemoryLocation::getBeforeOrAfter(Base->getValue());
+    F.Loc = summaryLocation(Begin, End, *Base, Ctx.SE);
     if (addFact(std::move(F), &Call))
       ++NumSummaryFacts;
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Step 3: loops of line flushes as range flushes.
+//===----------------------------------------------------------------------===//
+
+/// The bytes a line flush's pointer sweeps in its innermost loop, when the
+/// pointer advances by a constant stride and the trip count is computable
+/// (at least as an upper bound): every pointer it is given lies inside.
+std::optional<LoopSweep>
+FlushAvailabilitySolver::sweepOf(const FlushSite &Site) {
+  ScalarEvolution &SE = Ctx.SE;
+  const Loop *L = Ctx.LI.getLoopFor(Site.Call->getParent());
+  if (!L || !SE.isSCEVable(Site.Begin->getType()))
+    return std::nullopt;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Site.Begin));
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return std::nullopt;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt().getSignificantBits() > 32 || Step->isZero())
+    return std::nullopt;
+  bool Exact = true;
+  const SCEV *Count = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Count))
+    Count = latchExitCount(*L);
+  if (!Count || isa<SCEVCouldNotCompute>(Count)) {
+    Exact = false;
+    Count = SE.getSymbolicMaxBackedgeTakenCount(L);
+  }
+  if (isa<SCEVCouldNotCompute>(Count))
+    return std::nullopt;
+  Type *IdxTy = SE.getEffectiveSCEVType(AR->getType());
+  Count = SE.getTruncateOrZeroExtend(Count, IdxTy);
+  const SCEV *Start = AR->getStart();
+  const SCEV *Last = SE.getAddExpr(Start, SE.getMulExpr(Step, Count));
+  const SCEV *One = SE.getOne(IdxTy);
+  LoopSweep Sweep;
+  Sweep.L = L;
+  Sweep.Stride = Step->getAPInt().getSExtValue();
+  Sweep.Begin = Sweep.Stride > 0 ? Start : Last;
+  Sweep.End = SE.getAddExpr(Sweep.Stride > 0 ? Last : Start, One);
+  Sweep.Exact = Exact;
+  return Sweep;
+}
+
+/// The backedge-taken count of a rotated loop whose latch exits on
+/// `X <u Bound` turning false, X an increasing recurrence of the loop: the
+/// first iteration k with X_k >= Bound, k = ceil((max(Bound, X_0) - X_0) /
+/// step). ScalarEvolution declines when X might wrap (an IV stepping by the
+/// line size has no nuw flag); here that cannot matter: a loop of x86 line
+/// flushes whose pointer wraps around the address space faults on the
+/// non-canonical hole before it could exit.
+const SCEV *FlushAvailabilitySolver::latchExitCount(const Loop &L) {
+  ScalarEvolution &SE = Ctx.SE;
+  BasicBlock *Latch = L.getLoopLatch();
+  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  if (!Br || !Br->isConditional() || L.getExitingBlock() != Latch)
+    return nullptr;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp)
+    return nullptr;
+  // Continue while Pred(X, Bound) holds.
+  bool ContinueOnTrue = L.contains(Br->getSuccessor(0));
+  ICmpInst::Predicate Pred =
+      ContinueOnTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
+  const SCEV *X = SE.getSCEV(Cmp->getOperand(0));
+  const SCEV *Bound = SE.getSCEV(Cmp->getOperand(1));
+  if (!SE.isLoopInvariant(Bound, &L)) {
+    std::swap(X, Bound);
+    Pred = ICmpInst::getSwappedPredicate(Pred);
+  }
+  auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+  if (Pred != ICmpInst::ICMP_ULT || !AR || AR->getLoop() != &L ||
+      !AR->isAffine() || !SE.isLoopInvariant(Bound, &L) ||
+      X->getType() != Bound->getType())
+    return nullptr;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || !Step->getAPInt().isStrictlyPositive())
+    return nullptr;
+  const SCEV *X0 = AR->getStart();
+  const SCEV *Distance;
+  if (X0->getType()->isPointerTy()) {
+    // `p < end` with p stepping through one buffer: the umax of two
+    // pointers has no pointer base of its own, so SCEV cannot subtract from
+    // it. Their difference, floored at zero, is the same distance (a
+    // distance of 2^63 or more would cross the non-canonical hole).
+    const SCEV *Diff = SE.getMinusSCEV(Bound, X0);
+    if (isa<SCEVCouldNotCompute>(Diff))
+      return nullptr; // Not one buffer.
+    Distance = SE.getSMaxExpr(Diff, SE.getZero(Diff->getType()));
+  } else {
+    Distance = SE.getMinusSCEV(SE.getUMaxExpr(Bound, X0), X0);
+  }
+  const SCEV *StepLessOne = SE.getConstant(Step->getAPInt() - 1);
+  return SE.getUDivExpr(SE.getAddExpr(Distance, StepLessOne), Step);
+}
+
+bool FlushAvailabilitySolver::addEdgeFact(Fact F, ArrayRef<Edge> Edges) {
+  unsigned Index = Facts.size();
+  if (!addFact(std::move(F), nullptr))
+    return false;
+  for (const Edge &E : Edges)
+    GenOnEdge[E].push_back(Index);
+  return true;
+}
+
+/// What in \p L may touch the lines the loop fact \p F claims flushed, or
+/// order them: then the loop is no range flush.
+std::optional<UnsummarisedLoopFlush>
+FlushAvailabilitySolver::loopBodyBlocker(const Loop &L, const Fact &F,
+                                         const FlushSite &Site) {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      std::optional<KeptFlush::Reason> Why = computeKillReason(I, F);
+      if (!Why)
+        continue;
+      auto Reason =
+          *Why == KeptFlush::Written ? UnsummarisedLoopFlush::BodyWrites
+          : *Why == KeptFlush::Read  ? UnsummarisedLoopFlush::BodyReads
+                                     : UnsummarisedLoopFlush::BodySynchronises;
+      return UnsummarisedLoopFlush{Site.Call, Reason, 0, &I};
+    }
+  return std::nullopt;
+}
+
+/// Step 3 for a line flush in a loop: when the loop flushes every line of
+/// the bytes it sweeps and touches none of them otherwise, "those lines are
+/// flushed" holds on its exit edge. A rotated loop behind a guard branch
+/// (LoopRotate's shape: the guard skips the loop when it would not run)
+/// also gets the twin "... unless the guard skipped it", which holds on the
+/// skip edge too and so survives the join after the loop.
+void FlushAvailabilitySolver::addLoopFacts(const FlushSite &Site,
+                                           const LoopSweep &Sweep,
+                                           FlushAvailability &Result) {
+  const Loop &L = *Sweep.L;
+  auto Unsummarised = [&](UnsummarisedLoopFlush::Reason Why) {
+    Result.Unsummarised.push_back({Site.Call, Why, Sweep.Stride, nullptr});
+  };
+  uint64_t Line = opts::LineSize;
+  if (uint64_t(Sweep.Stride < 0 ? -Sweep.Stride : Sweep.Stride) > Line)
+    return Unsummarised(UnsummarisedLoopFlush::StrideTooLarge);
+  // Every iteration must reach the flush and then the single exit test at
+  // the latch: iterations 0..BTC all flush.
+  BasicBlock *Latch = L.getLoopLatch();
+  if (!Latch || L.getExitingBlock() != Latch || !Sweep.Exact)
+    return Unsummarised(UnsummarisedLoopFlush::Shape);
+  if (!Ctx.DT.dominates(Site.Call->getParent(), Latch))
+    return Unsummarised(UnsummarisedLoopFlush::NotEveryIteration);
+
+  Fact F;
+  F.From = Fact::LoopRange;
+  F.Kind = Site.Kind;
+  F.Witness = Site.Call;
+  F.BeginPtr = Site.Begin;
+  F.Range.Begin = Canon.canonical(Sweep.Begin, 0);
+  F.Range.End = Canon.canonical(Sweep.End, 0);
+  F.Loc = MemoryLocation::getBeforeOrAfter(Site.Begin);
+  if (auto Blocker = loopBodyBlocker(L, F, Site)) {
+    Blocker->Stride = Sweep.Stride;
+    Result.Unsummarised.push_back(*Blocker);
+    return;
+  }
+  SmallVector<Edge, 2> Exits;
+  for (const BasicBlock *Succ : successors(Latch))
+    if (!L.contains(Succ))
+      Exits.push_back({Latch, Succ});
+
+  SmallVector<Edge, 4> IfRanEdges(Exits.begin(), Exits.end());
+  Fact IfRan = F;
+  if (!addEdgeFact(std::move(F), Exits))
+    return;
+  Result.LoopRanges.emplace_back(Site.Call, Facts.back().Range.Begin,
+                                 Facts.back().Range.End);
+  ++NumLoopRanges;
+
+  // The ways in: the loop's only outside predecessor, or, when that is a
+  // plain preheader, its predecessors. A way in that ends in a conditional
+  // branch may go around the loop instead (LoopRotate's guard): on that
+  // edge the loop did not run, so "lines flushed if the loop ran" holds
+  // there too, and the fact survives the join after the loop.
+  const BasicBlock *Into = L.getHeader();
+  BasicBlock *Entry = L.getLoopPredecessor();
+  if (!Entry)
+    return;
+  SmallVector<BasicBlock *, 2> WaysIn{Entry};
+  if (Entry->getSingleSuccessor() == Into && !Entry->hasNPredecessors(0)) {
+    Into = Entry;
+    WaysIn.assign(pred_begin(Entry), pred_end(Entry));
+  }
+  IfRan.From = Fact::LoopRangeIfRan;
+  IfRan.RanAt = Latch;
+  for (BasicBlock *Way : WaysIn) {
+    if (L.contains(Way))
+      return;
+    IfRan.NotRanAt.push_back(Way);
+    for (BasicBlock *Succ : successors(Way))
+      if (Succ != Into)
+        IfRanEdges.push_back({Way, Succ});
+  }
+  if (IfRanEdges.size() == Exits.size())
+    return; // Nothing goes around the loop: the plain fact is enough.
+  auto *Br = dyn_cast<BranchInst>(WaysIn[0]->getTerminator());
+  if (WaysIn.size() == 1 && Br && Br->isConditional() &&
+      Br->getSuccessor(0) != Br->getSuccessor(1)) {
+    IfRan.SkipCond = Br->getCondition();
+    IfRan.SkipWhen = Br->getSuccessor(0) != Into;
+  }
+  addEdgeFact(std::move(IfRan), IfRanEdges);
+}
+
+/// True when the dominating branches at \p At imply \p Cond == \p Want.
+bool FlushAvailabilitySolver::condHoldsAt(Value *Cond, bool Want,
+                                          const Instruction *At) const {
+  if (auto *C = dyn_cast<ConstantInt>(Cond))
+    return C->isOne() == Want;
+  const BasicBlock *BB = At->getParent();
+  DomTreeNode *Node = Ctx.DT.getNode(BB);
+  for (unsigned Depth = 0; Node && Depth < 32;
+       ++Depth, Node = Node->getIDom()) {
+    const BasicBlock *A = Node->getBlock();
+    auto *Br = dyn_cast<BranchInst>(A->getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    for (bool Taken : {true, false}) {
+      BasicBlockEdge E(A, Br->getSuccessor(Taken ? 0 : 1));
+      if (!Ctx.DT.dominates(E, BB))
+        continue;
+      Value *Known = Br->getCondition();
+      std::optional<bool> Implied =
+          Known == Cond ? std::optional<bool>(Taken)
+                        : isImpliedCondition(Known, Cond, DL, Taken);
+      if (Implied)
+        return *Implied == Want;
+    }
+  }
+  return false;
+}
+
+/// True when \p G's condition (if any) holds wherever \p S does.
+bool FlushAvailabilitySolver::conditionAllows(const Fact &G,
+                                              const Fact &S) const {
+  if (G.From != Fact::LoopRangeIfRan)
+    return true;
+  if (S.From == Fact::LoopRangeIfRan && S.RanAt == G.RanAt)
+    return true;
+  return S.From == Fact::Site && G.SkipCond &&
+         condHoldsAt(G.SkipCond, !G.SkipWhen, S.Witness);
 }
 
 void FlushAvailabilitySolver::buildCoverMatrix() {
   CoveredBy.assign(Facts.size(), FactSet(Facts.size()));
   OverlappedBy.assign(Facts.size(), FactSet(Facts.size()));
   for (unsigned S = 0; S < Facts.size(); ++S)
-    for (unsigned G = 0; G < Facts.size(); ++G)
-      if (G == S || factCovers(Facts[G], Facts[S], Ctx.SE, DL))
+    for (unsigned G = 0; G < Facts.size(); ++G) {
+      if (G == S) {
         CoveredBy[S].set(G);
-      else if (factOverlaps(Facts[G], Facts[S], Ctx.SE))
+        continue;
+      }
+      const Fact &FG = Facts[G], &FS = Facts[S];
+      if (!flushKindCovers(*FG.Kind, *FS.Kind))
+        continue;
+      // A cover under a condition the site does not imply can still narrow
+      // it: the run-time test includes the condition.
+      if (rangeCovers(FG, FS, Ctx.SE, DL) && conditionAllows(FG, FS))
+        CoveredBy[S].set(G);
+      else if (rangeOverlaps(FG, FS, Ctx.SE) ||
+               (FS.From == Fact::Site && rangeCovers(FG, FS, Ctx.SE, DL)))
         OverlappedBy[S].set(G);
+    }
 }
 
 FlushAvailabilitySolver::FactSet
@@ -712,32 +1198,53 @@ FlushAvailabilitySolver::meetPredecessors(const BasicBlock *BB) {
   FactSet Result(Facts.size());
   if (BB->isEntryBlock())
     return Result;
-  SmallVector<const FactSet *, 4> In;
+  SmallVector<FactSet, 4> In;
   for (const BasicBlock *Pred : predecessors(BB)) {
     auto It = Out.find(Pred);
-    if (It != Out.end())
-      In.push_back(&It->second);
+    if (It == Out.end())
+      continue;
+    In.push_back(It->second);
+    auto OnEdge = GenOnEdge.find({Pred, BB});
+    if (OnEdge != GenOnEdge.end())
+      for (unsigned F : OnEdge->second)
+        In.back().set(F);
   }
   if (In.empty())
     return Result;
   FactSet Union(Facts.size());
-  for (const FactSet *S : In)
-    Union |= *S;
+  for (const FactSet &S : In)
+    Union |= S;
   // A fact survives when every path brings some fact that covers it: then
   // its bytes are flushed and clean whichever way control came.
   for (unsigned F : Union.set_bits())
-    if (all_of(In,
-               [&](const FactSet *S) { return S->anyCommon(CoveredBy[F]); }))
+    if (all_of(In, [&](const FactSet &S) { return S.anyCommon(CoveredBy[F]); }))
       Result.set(F);
   return Result;
 }
 
 std::optional<KeptFlush::Reason>
 FlushAvailabilitySolver::killReason(Instruction &I, unsigned FI) {
+  auto Key = std::make_pair(&I, FI);
+  auto Cached = KillCache.find(Key);
+  if (Cached != KillCache.end())
+    return Cached->second < 0 ? std::nullopt
+                              : std::optional<KeptFlush::Reason>(
+                                    KeptFlush::Reason(Cached->second));
+  std::optional<KeptFlush::Reason> Reason = computeKillReason(I, Facts[FI]);
+  KillCache[Key] = Reason ? int8_t(*Reason) : int8_t(-1);
+  return Reason;
+}
+
+std::optional<KeptFlush::Reason>
+FlushAvailabilitySolver::computeKillReason(Instruction &I, const Fact &F) {
   if (auto *Call = dyn_cast<CallBase>(&I)) {
-    if (Call->isInlineAsm())
+    if (Call->isInlineAsm() || isX86Fence(*Call))
       return KeptFlush::Synchronises;
-    if (isFlushNeutralCall(*Call))
+    // Nor do the markers the backend emits no instruction for (a local's
+    // lifetime, debug info, pseudo probes): LTO leaves the lifetime.end of
+    // an inlined writer's locals between its flush and the next one.
+    if (isFlushNeutralCall(*Call) || Call->isLifetimeStartOrEnd() ||
+        Call->isDebugOrPseudoInst())
       return std::nullopt;
   }
   // Another thread's writes become visible at synchronisation points, so no
@@ -746,20 +1253,10 @@ FlushAvailabilitySolver::killReason(Instruction &I, unsigned FI) {
     return KeptFlush::Synchronises;
   if (!I.mayReadOrWriteMemory())
     return std::nullopt;
-  auto Key = std::make_pair(&I, FI);
-  auto Cached = KillCache.find(Key);
-  if (Cached != KillCache.end())
-    return Cached->second < 0 ? std::nullopt
-                              : std::optional<KeptFlush::Reason>(
-                                    KeptFlush::Reason(Cached->second));
   if (++Queries > MaxQueries)
     OverBudget = true;
-  const Fact &F = Facts[FI];
-  std::optional<KeptFlush::Reason> Reason =
-      F.Kind->Domain == FlushDomain::DataCacheLine ? lineKillReason(I, F)
-                                                   : rangeKillReason(I, F);
-  KillCache[Key] = Reason ? int8_t(*Reason) : int8_t(-1);
-  return Reason;
+  return F.Kind->Domain == FlushDomain::DataCacheLine ? lineKillReason(I, F)
+                                                      : rangeKillReason(I, F);
 }
 
 /// An instruction-cache range dies with a write that may alias its bytes.
@@ -781,9 +1278,39 @@ FlushAvailabilitySolver::lineKillReason(Instruction &I, const Fact &F) {
                                                   : KeptFlush::Read;
   }
   std::optional<MemoryLocation> Acc = MemoryLocation::getOrNone(&I);
-  if (Acc && provablyOtherLine(F.BeginPtr, *Acc, Ctx.SE, DL))
+  if (Acc && (F.isLineSpan() ? provablyOutsideLines(*Acc, F)
+                             : provablyOtherLine(F.BeginPtr, *Acc, Ctx.SE, DL)))
     return std::nullopt;
   return I.mayWriteToMemory() ? KeptFlush::Written : KeptFlush::Read;
+}
+
+/// True when the bytes \p Acc touches lie outside every line that overlaps
+/// loop range \p F: different line-aligned objects, or a line or more before
+/// its first byte or after its last.
+bool FlushAvailabilitySolver::provablyOutsideLines(const MemoryLocation &Acc,
+                                                   const Fact &F) {
+  uint64_t Line = opts::LineSize;
+  const Value *ObjA = getUnderlyingObject(Acc.Ptr);
+  const Value *ObjL = getUnderlyingObject(F.BeginPtr);
+  if (ObjA != ObjL && isIdentifiedObject(ObjA) && isIdentifiedObject(ObjL) &&
+      ObjA->getPointerAlignment(DL).value() >= Line &&
+      ObjL->getPointerAlignment(DL).value() >= Line)
+    return true;
+  ScalarEvolution &SE = Ctx.SE;
+  if (!Acc.Size.hasValue() || Acc.Size.isScalable() ||
+      !SE.isSCEVable(Acc.Ptr->getType()))
+    return false;
+  const SCEV *A = Canon.canonical(const_cast<Value *>(Acc.Ptr));
+  Type *IdxTy = SE.getEffectiveSCEVType(A->getType());
+  uint64_t Size = std::max<uint64_t>(Acc.Size.getValue(), 1);
+  // The lines of [Begin, End) start after Begin - Line and end before
+  // End - 1 + Line.
+  const SCEV *AfterAcc =
+      SE.getAddExpr(A, SE.getConstant(IdxTy, Size + Line - 1));
+  const SCEV *PastLines =
+      SE.getAddExpr(F.Range.End, SE.getConstant(IdxTy, Line - 1));
+  return knownLessOrEqual(AfterAcc, F.Range.Begin, SE) ||
+         knownLessOrEqual(PastLines, A, SE);
 }
 
 /// Receives the events of the final walk (step 5).
@@ -857,7 +1384,10 @@ int FlushAvailabilitySolver::pickWitness(
     const FlushAvailability &Result) const {
   int Fallback = -1;
   for (unsigned G : State.set_bits()) {
-    if (G == SiteFact || !CoveredBy[SiteFact].test(G))
+    // A fact of the site's own flush (its loop range) cannot vouch for it:
+    // without the flush the fact would not hold.
+    if (G == SiteFact || !CoveredBy[SiteFact].test(G) ||
+        Facts[G].Witness == Facts[SiteFact].Witness)
       continue;
     if (!Result.redundancyOf(Facts[G].Witness))
       return G;
@@ -899,27 +1429,34 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
         Result.Redundant.push_back({Site.Witness, S.Facts[W].Witness});
         return;
       }
-      noteKept(SF);
-      for (unsigned G : State.set_bits())
-        if (S.OverlappedBy[SF].test(G)) {
-          Result.Partial.push_back({Site.Witness, S.Facts[G].Witness});
-          break;
-        }
+      size_t Before =
+          Result.Kept.size() + Result.Narrowed.size() + Result.Partial.size();
+      noteKept(SF, S.CoveredBy[SF]);
+      S.planNarrowing(SF, State, Result);
+      // No flush of the whole range came close, and no flush of part of it
+      // was available: name one of part of it that was killed on the way.
+      if (Result.Kept.size() + Result.Narrowed.size() + Result.Partial.size() ==
+          Before)
+        noteKept(SF, S.OverlappedBy[SF], /*Partly=*/true);
     }
     /// Names the nearest covering flush that could not be used, and why.
-    void noteKept(unsigned SF) {
+    void noteKept(unsigned SF, const FactSet &Candidates, bool Partly = false) {
       CallBase *Kept = S.Facts[SF].Witness;
-      for (unsigned G : S.CoveredBy[SF].set_bits()) {
-        if (G == SF || S.Facts[G].SiteIndex < 0)
+      for (unsigned G : Candidates.set_bits()) {
+        const Fact &FG = S.Facts[G];
+        if (G == SF || FG.From == Fact::Summary || FG.Witness == Kept)
           continue;
-        CallBase *Earlier = S.Facts[G].Witness;
-        if (!isPotentiallyReachable(Earlier, Kept, nullptr, &S.Ctx.DT))
+        // The same expression in an earlier iteration names other bytes
+        // (a loop's flush of slot k, then slot k + 1's): not a near
+        // duplicate.
+        if (!S.reachesWithoutRedefinition(FG, *Kept))
           continue;
+        CallBase *Earlier = FG.Witness;
         // Prefer what killed the earlier flush itself; else what killed any
         // covering flush (the site's own, on a loop's back edge) is why a
         // path arrives without one.
         auto Kill = LastKill.find(G);
-        for (unsigned Other : S.CoveredBy[SF].set_bits())
+        for (unsigned Other : Candidates.set_bits())
           if (Kill == LastKill.end())
             Kill = LastKill.find(Other);
         if (Kill != LastKill.end())
@@ -928,6 +1465,8 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
         else
           Result.Kept.push_back(
               {Kept, Earlier, KeptFlush::NotAllPaths, nullptr});
+        Result.Kept.back().EarlierIsLoop = FG.isLineSpan();
+        Result.Kept.back().Partly = Partly;
         return;
       }
     }
@@ -953,6 +1492,19 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       R.Witness = Next->Witness;
     }
 
+  // A loop that is no range flush matters only to a later flush of its
+  // kind: keep the note where one follows.
+  erase_if(Result.Unsummarised, [&](const UnsummarisedLoopFlush &U) {
+    const FlushKind *Kind = Result.siteOf(U.Call)->Kind;
+    const Loop *L = Ctx.LI.getLoopFor(U.Call->getParent());
+    return none_of(Result.Sites, [&](const FlushSite &Other) {
+      return Other.Call != U.Call && Other.Kind->Domain == Kind->Domain &&
+             !L->contains(Other.Call) &&
+             isPotentiallyReachable(U.Call, Other.Call, nullptr, &Ctx.DT,
+                                    &Ctx.LI);
+    });
+  });
+
   if (!Rec.OnEveryReturn || !Ctx.F.hasExactDefinition())
     return;
   for (unsigned F : Rec.OnEveryReturn->set_bits()) {
@@ -964,6 +1516,389 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       continue;
     Result.Summary.FlushedOnReturn.push_back(Result.Sites[Fa.SiteIndex]);
   }
+}
+
+/// True when \p To can run after the flush of \p Earlier on a path that
+/// enters no block recomputing its range: then both name the same bytes.
+bool FlushAvailabilitySolver::reachesWithoutRedefinition(
+    const Fact &Earlier, const Instruction &To) const {
+  const Instruction *From = Earlier.Witness;
+  if (From->getFunction() != To.getFunction())
+    return false;
+  const BasicBlock *Goal = To.getParent();
+  if (From->getParent() == Goal && From->comesBefore(&To))
+    return true;
+  SmallPtrSet<const BasicBlock *, 8> Redefines(Earlier.DefBlocks.begin(),
+                                               Earlier.DefBlocks.end());
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  SmallVector<const BasicBlock *, 16> Work(successors(From->getParent()));
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (Redefines.count(BB) || !Seen.insert(BB).second)
+      continue;
+    if (BB == Goal)
+      return true;
+    append_range(Work, successors(BB));
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Step 5: narrowing plans.
+//===----------------------------------------------------------------------===//
+
+/// True when materialiseSCEV (FlushNarrow.cpp) can compute \p S right
+/// before \p At: only the expression kinds it knows, every value it names
+/// defined there, and no division that may trap.
+bool FlushAvailabilitySolver::expandableAt(
+    const SCEV *S, const Instruction &At, const Fact *IfRan,
+    SmallVectorImpl<Value *> *Routed) const {
+  bool OK = true;
+  forEachSubExpr(S, [&](const SCEV *Sub) {
+    if (auto *Div = dyn_cast<SCEVUDivExpr>(Sub))
+      OK = Ctx.SE.isKnownNonZero(Div->getRHS());
+    else if (auto *U = dyn_cast<SCEVUnknown>(Sub)) {
+      auto *I = dyn_cast<Instruction>(U->getValue());
+      if (!I || Ctx.DT.dominates(I, &At))
+        return true;
+      // A value of a loop behind a guard (its trip count, computed in the
+      // preheader) exists only where the loop ran; so does the fact. The
+      // transformation routes it to At in SSA form, as zero where the loop
+      // did not run.
+      OK = IfRan && IfRan->RanAt && Routed &&
+           Ctx.DT.dominates(I, IfRan->RanAt->getTerminator());
+      if (OK && !is_contained(*Routed, I))
+        Routed->push_back(I);
+    } else {
+      OK = isMaterialisable(Sub);
+    }
+    return OK;
+  });
+  return OK;
+}
+
+/// The bounds of \p G in a form valid at \p At: the operands of its flush
+/// call when that call dominates \p At (the same values: the fact is
+/// available, so nothing recomputed them), else its canonical range when
+/// that can be computed there.
+std::optional<FlushAvailabilitySolver::CoverBounds>
+FlushAvailabilitySolver::expressibleAt(const Fact &G,
+                                       const Instruction &At) const {
+  CoverBounds B;
+  const Fact *IfRan = G.From == Fact::LoopRangeIfRan ? &G : nullptr;
+  auto Expandable = [&](const CanonRange &R) {
+    B.Routed.clear();
+    return R.Begin && R.End && expandableAt(R.Begin, At, IfRan, &B.Routed) &&
+           expandableAt(R.End, At, IfRan, &B.Routed);
+  };
+  if (G.From == Fact::Site && G.Raw.End && Ctx.DT.dominates(G.Witness, &At) &&
+      Expandable(G.Raw)) {
+    B.Range = G.Raw;
+    B.BeginValue = G.RawBeginValue;
+    B.EndValue = G.RawEndValue;
+    return B;
+  }
+  if (Expandable(G.Range)) {
+    B.Range = G.Range;
+    return B;
+  }
+  return std::nullopt;
+}
+
+/// Bytes already flushed, for remarks: the sum over covers of
+/// min(end, cover end) - max(begin, cover begin), with every min and max
+/// the order proves folded; null when SCEV cannot subtract the pointers.
+const SCEV *
+FlushAvailabilitySolver::coveredBytes(const NarrowedFlush &N,
+                                      ArrayRef<const SCEV *> Canonical,
+                                      ProvenLessEqual LE) const {
+  ScalarEvolution &SE = Ctx.SE;
+  const SCEV *Base = SE.getPointerBase(Canonical[0]);
+  // Offsets from the flush's base; null when a bound has another base.
+  auto Offset = [&](BoundId B) -> const SCEV * {
+    if (SE.getPointerBase(Canonical[B]) != Base)
+      return nullptr;
+    const SCEV *Off = SE.getMinusSCEV(Canonical[B], Base);
+    return isa<SCEVCouldNotCompute>(Off) ? nullptr : Off;
+  };
+  auto Pick = [&](BoundId A, BoundId B, bool Max) -> const SCEV * {
+    if (LE(A, B))
+      return Offset(Max ? B : A);
+    if (LE(B, A))
+      return Offset(Max ? A : B);
+    const SCEV *OA = Offset(A), *OB = Offset(B);
+    if (!OA || !OB || OA->getType() != OB->getType())
+      return nullptr;
+    return Max ? SE.getUMaxExpr(OA, OB) : SE.getUMinExpr(OA, OB);
+  };
+  const SCEV *Sum = nullptr;
+  for (unsigned K = 0; K < N.Witnesses.size(); ++K) {
+    const SCEV *Hi = Pick(1, 3 + 2 * K, false);
+    const SCEV *Lo = Pick(0, 2 + 2 * K, true);
+    if (!Hi || !Lo || Hi->getType() != Lo->getType())
+      return nullptr;
+    const SCEV *Part = SE.getMinusSCEV(Hi, Lo);
+    if (Sum && Sum->getType() != Part->getType())
+      return nullptr;
+    Sum = Sum ? SE.getAddExpr(Sum, Part) : Part;
+  }
+  return Sum;
+}
+
+/// False when \p G is a guarded loop's "flushed if it ran" and its loop
+/// cannot have run before \p At. Such a fact also reaches code before the
+/// loop (a way into the loop that branches elsewhere first, e.g. into an
+/// earlier loop, carries it), where its run-time condition is always false:
+/// a narrowing on it would only add compares, and a remark naming a flush
+/// that never came first.
+bool FlushAvailabilitySolver::mayHaveRun(const Fact &G,
+                                         const Instruction &At) const {
+  return G.From != Fact::LoopRangeIfRan ||
+         isPotentiallyReachable(G.RanAt, At.getParent(), nullptr, &Ctx.DT,
+                                &Ctx.LI);
+}
+
+/// A flush with facts over part of its range: plan what is left, or say why
+/// it stays whole.
+void FlushAvailabilitySolver::planNarrowing(unsigned SF, const FactSet &State,
+                                            FlushAvailability &Result) {
+  const Fact &S = Facts[SF];
+  SmallVector<unsigned, 4> Candidates;
+  for (unsigned G : State.set_bits())
+    if (OverlappedBy[SF].test(G) && Facts[G].Witness != S.Witness &&
+        mayHaveRun(Facts[G], *S.Witness))
+      Candidates.push_back(G);
+  if (Candidates.empty())
+    return;
+  auto NotNarrowed = [&](PartiallyCoveredFlush::Reason Why) {
+    Result.Partial.push_back({S.Witness, Facts[Candidates[0]].Witness, Why});
+  };
+  if (!opts::Narrow)
+    return NotNarrowed(PartiallyCoveredFlush::Disabled);
+  if (S.Witness->getMetadata(NarrowedFlushMetadata))
+    return NotNarrowed(PartiallyCoveredFlush::AlreadyNarrowed);
+  if (S.Kind->Shape == RangeShape::OneLine)
+    return planLineSkipping(SF, Candidates, Result);
+  if (S.SizeMayWrap)
+    return NotNarrowed(PartiallyCoveredFlush::MayWrap);
+  planRangeNarrowing(SF, Candidates, Result);
+}
+
+/// A range flush: RangeAlgebra's subtraction over SCEV-ordered bounds, then
+/// the knobs. Sizes known at compile time are judged here; otherwise the
+/// transformation tests the covered bytes at run time.
+void FlushAvailabilitySolver::planRangeNarrowing(unsigned SF,
+                                                 ArrayRef<unsigned> Candidates,
+                                                 FlushAvailability &Result) {
+  const Fact &S = Facts[SF];
+  ScalarEvolution &SE = Ctx.SE;
+  Instruction &At = *S.Witness;
+  auto NotNarrowed = [&](PartiallyCoveredFlush::Reason Why,
+                         uint64_t Detail = 0) {
+    Result.Partial.push_back(
+        {S.Witness, Facts[Candidates[0]].Witness, Why, Detail});
+  };
+  // The covers whose bounds can be computed at the flush, each range once.
+  SmallVector<unsigned, 4> Covers;
+  SmallVector<CoverBounds, 4> AtFlush;
+  bool SomeMayWrap = false;
+  for (unsigned G : Candidates) {
+    const Fact &FG = Facts[G];
+    SomeMayWrap |= FG.SizeMayWrap;
+    if (FG.SizeMayWrap || !FG.Range.End || FG.isLineSpan() ||
+        any_of(Covers, [&](unsigned C) {
+          return Facts[C].Range.Begin == FG.Range.Begin &&
+                 Facts[C].Range.End == FG.Range.End;
+        }))
+      continue;
+    if (std::optional<CoverBounds> R = expressibleAt(FG, At)) {
+      Covers.push_back(G);
+      AtFlush.push_back(*R);
+    }
+    if (Covers.size() == MaxCovers)
+      break;
+  }
+  if (Covers.empty())
+    return NotNarrowed(SomeMayWrap ? PartiallyCoveredFlush::MayWrap
+                                   : PartiallyCoveredFlush::NotExpressible);
+
+  // Subtract a subset of the covers (indices into Covers).
+  struct Plan {
+    SmallVector<unsigned, 4> Use;
+    SmallVector<const SCEV *, 6> Canonical;
+    SmallVector<SymbolicPiece, 4> Pieces;
+  };
+  auto Subtract = [&](ArrayRef<unsigned> Use) {
+    Plan P;
+    P.Use.assign(Use.begin(), Use.end());
+    P.Canonical = {S.Range.Begin, S.Range.End};
+    SmallVector<std::pair<BoundId, BoundId>, 4> Pairs;
+    for (unsigned K : Use) {
+      Pairs.push_back({P.Canonical.size(), P.Canonical.size() + 1});
+      P.Canonical.push_back(Facts[Covers[K]].Range.Begin);
+      P.Canonical.push_back(Facts[Covers[K]].Range.End);
+    }
+    P.Pieces = subtractRanges(0, 1, Pairs, [&](BoundId A, BoundId B) {
+      return knownLessOrEqual(P.Canonical[A], P.Canonical[B], SE);
+    });
+    return P;
+  };
+  SmallVector<unsigned, 4> All;
+  for (unsigned K = 0; K < Covers.size(); ++K)
+    All.push_back(K);
+  Plan Best = Subtract(All);
+  // Too many pieces with every cover: one cover alone may leave fewer.
+  for (unsigned K = 0; K < Covers.size() && Covers.size() > 1 &&
+                       Best.Pieces.size() > opts::NarrowMaxPieces;
+       ++K) {
+    Plan One = Subtract({K});
+    if (One.Pieces.size() < Best.Pieces.size())
+      Best = std::move(One);
+  }
+  if (Best.Pieces.size() > opts::NarrowMaxPieces)
+    return NotNarrowed(PartiallyCoveredFlush::TooManyPieces,
+                       Best.Pieces.size());
+  auto BestLE = [&](BoundId A, BoundId B) {
+    return knownLessOrEqual(Best.Canonical[A], Best.Canonical[B], SE);
+  };
+
+  NarrowedFlush N;
+  N.Later = S.Witness;
+  N.Pieces.assign(Best.Pieces.begin(), Best.Pieces.end());
+  N.Bounds = {S.Raw.Begin, S.Raw.End};
+  N.BoundValues = {nullptr, nullptr};
+  for (unsigned K : Best.Use) {
+    N.Witnesses.push_back(Facts[Covers[K]].Witness);
+    N.Bounds.push_back(AtFlush[K].Range.Begin);
+    N.Bounds.push_back(AtFlush[K].Range.End);
+    N.BoundValues.push_back(AtFlush[K].BeginValue);
+    N.BoundValues.push_back(AtFlush[K].EndValue);
+    N.CoverConds.emplace_back();
+  }
+  N.TotalBytes = SE.getMinusSCEV(S.Range.End, S.Range.Begin);
+  if (isa<SCEVCouldNotCompute>(N.TotalBytes))
+    N.TotalBytes = nullptr;
+  N.CoveredBytes = coveredBytes(N, Best.Canonical, BestLE);
+
+  // Lines saved, when every bound lies a constant distance from the start.
+  SmallVector<int64_t, 6> Off;
+  for (const SCEV *B : Best.Canonical) {
+    auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B, S.Range.Begin));
+    if (!C || C->getAPInt().getSignificantBits() > 63)
+      break;
+    Off.push_back(C->getAPInt().getSExtValue());
+  }
+  if (Off.size() == Best.Canonical.size()) {
+    SmallVector<ByteInterval, 2> Pieces;
+    for (const SymbolicPiece &P : N.Pieces) {
+      ByteInterval I{INT64_MIN, INT64_MAX};
+      for (BoundId B : P.Lo)
+        I.Begin = std::max(I.Begin, Off[B]);
+      for (BoundId B : P.Hi)
+        I.End = std::min(I.End, Off[B]);
+      Pieces.push_back(I);
+    }
+    uint64_t Line = opts::LineSize;
+    std::optional<uint64_t> BaseOffset;
+    const SCEV *Base = SE.getPointerBase(S.Range.Begin);
+    auto *BaseU = dyn_cast<SCEVUnknown>(Base);
+    auto *Start = dyn_cast<SCEVConstant>(SE.getMinusSCEV(S.Range.Begin, Base));
+    if (BaseU && Start &&
+        BaseU->getValue()->getPointerAlignment(DL).value() >= Line)
+      BaseOffset = Start->getAPInt().getZExtValue() % Line;
+    uint64_t Saved = linesSavedAtWorst({0, Off[1]}, Pieces, Line, BaseOffset);
+    if (Saved < opts::NarrowMinLines)
+      return NotNarrowed(PartiallyCoveredFlush::TooFewLines, Saved);
+    N.LinesSaved = Saved;
+  } else {
+    // Nothing left to flush needs no test; else run time decides.
+    N.RuntimeGuard = !N.Pieces.empty();
+  }
+  Result.Narrowed.push_back(std::move(N));
+}
+
+/// A line flush (in a loop) partly covered by loop ranges: skip, at run
+/// time, the lines whose pointer lies in one of them.
+void FlushAvailabilitySolver::planLineSkipping(unsigned SF,
+                                               ArrayRef<unsigned> Candidates,
+                                               FlushAvailability &Result) {
+  const Fact &S = Facts[SF];
+  ScalarEvolution &SE = Ctx.SE;
+  Instruction &At = *S.Witness;
+  // Loop-invariant bounds are computed once, before the loop, when they can
+  // be.
+  Instruction *Hoist = nullptr;
+  if (const Loop *L = Ctx.LI.getLoopFor(At.getParent()))
+    if (BasicBlock *Pred = L->getLoopPredecessor())
+      Hoist = Pred->getTerminator();
+  NarrowedFlush N;
+  N.Later = S.Witness;
+  N.PerLine = true;
+  const SCEV *One = SE.getOne(SE.getEffectiveSCEVType(S.Raw.Begin->getType()));
+  N.Bounds = {S.Raw.Begin, SE.getAddExpr(S.Raw.Begin, One)};
+  N.BoundValues = {nullptr, nullptr};
+  SmallVector<const SCEV *, 6> Canonical = {S.Range.Begin,
+                                            SE.getAddExpr(S.Range.Begin, One)};
+  const CanonRange &Mine =
+      S.Span.Begin ? S.Span : CanonRange{Canonical[0], Canonical[1]};
+  for (unsigned G : Candidates) {
+    const Fact &FG = Facts[G];
+    if (!FG.isLineSpan() || N.Witnesses.size() == MaxCovers)
+      continue;
+    // When the loop ran: its guard's condition if that is known here, else
+    // a flag made of the ways around the loop.
+    NarrowedFlush::CoverCondition When;
+    if (FG.From == Fact::LoopRangeIfRan) {
+      auto *Cond = dyn_cast_or_null<Instruction>(FG.SkipCond);
+      if (FG.SkipCond && (!Cond || Ctx.DT.dominates(Cond, &At))) {
+        When.Cond = FG.SkipCond;
+        When.SkipWhen = FG.SkipWhen;
+      } else {
+        When.RanAt = FG.RanAt;
+        When.NotRanAt = FG.NotRanAt;
+      }
+    }
+    std::optional<CoverBounds> R;
+    if (Hoist)
+      R = expressibleAt(FG, *Hoist);
+    if (!R) {
+      R = expressibleAt(FG, At);
+      Hoist = nullptr; // Every cover's bounds are computed in one place.
+    }
+    if (!R)
+      continue;
+    N.Witnesses.push_back(FG.Witness);
+    N.Bounds.push_back(R->Range.Begin);
+    N.Bounds.push_back(R->Range.End);
+    N.BoundValues.push_back(R->BeginValue);
+    N.BoundValues.push_back(R->EndValue);
+    // Values routed in SSA form need the flag's blocks even when the guard
+    // condition says whether the loop ran.
+    if (!R->Routed.empty()) {
+      When.RanAt = FG.RanAt;
+      When.NotRanAt = FG.NotRanAt;
+      When.Routed = R->Routed;
+    }
+    N.CoverConds.push_back(std::move(When));
+    Canonical.push_back(FG.Range.Begin);
+    Canonical.push_back(FG.Range.End);
+  }
+  if (N.Witnesses.empty()) {
+    Result.Partial.push_back({S.Witness, Facts[Candidates[0]].Witness,
+                              PartiallyCoveredFlush::NotExpressible});
+    return;
+  }
+  // Remarks: the loop's bytes, and those of them the covers hold.
+  Canonical[0] = Mine.Begin;
+  Canonical[1] = Mine.End;
+  N.TotalBytes = SE.getMinusSCEV(Mine.End, Mine.Begin);
+  if (isa<SCEVCouldNotCompute>(N.TotalBytes))
+    N.TotalBytes = nullptr;
+  N.CoveredBytes = coveredBytes(N, Canonical, [&](BoundId A, BoundId B) {
+    return knownLessOrEqual(Canonical[A], Canonical[B], SE);
+  });
+  N.CoverInsertPt = Hoist ? Hoist : &At;
+  Result.Narrowed.push_back(std::move(N));
 }
 
 FlushAvailability FlushAvailabilitySolver::solve() {
@@ -979,6 +1914,10 @@ FlushAvailability FlushAvailabilitySolver::solve() {
   }
   for (unsigned I = 0; I < Result.Sites.size(); ++I)
     addSiteFact(Result.Sites[I], I);
+  for (const FlushSite &Site : Result.Sites)
+    if (Site.Kind->Shape == RangeShape::OneLine)
+      if (std::optional<LoopSweep> Sweep = sweepOf(Site))
+        addLoopFacts(Site, *Sweep, Result);
   for (Instruction &I : instructions(Ctx.F))
     if (auto *Call = dyn_cast<CallBase>(&I))
       addSummaryFacts(*Call);
@@ -1058,6 +1997,7 @@ private:
                         FAM.getResult<MemorySSAAnalysis>(F).getMSSA(),
                         FAM.getResult<ScalarEvolutionAnalysis>(F),
                         FAM.getResult<DominatorTreeAnalysis>(F),
+                        FAM.getResult<LoopAnalysis>(F),
                         Summaries,
                         FAM};
     return FlushAvailabilitySolver(Ctx).solve();
@@ -1096,6 +2036,13 @@ RedundantFlush *FlushAvailability::redundancyOf(const CallBase *Call) {
   return It == Redundant.end() ? nullptr : &*It;
 }
 
+const NarrowedFlush *
+FlushAvailability::narrowingOf(const CallBase *Call) const {
+  auto It = find_if(Narrowed,
+                    [&](const NarrowedFlush &N) { return N.Later == Call; });
+  return It == Narrowed.end() ? nullptr : &*It;
+}
+
 static void printSiteRef(raw_ostream &OS, const FlushAvailability &A,
                          const CallBase *Call) {
   if (const FlushSite *Site = A.siteOf(Call)) {
@@ -1121,7 +2068,7 @@ void FlushAvailability::print(raw_ostream &OS, const Function &F) const {
   for (const KeptFlush &K : Kept) {
     OS << "  kept: ";
     printSiteRef(OS, *this, K.Kept);
-    OS << " despite ";
+    OS << (K.Partly ? " despite part by " : " despite ");
     printSiteRef(OS, *this, K.Earlier);
     OS << ": " << describeKeptReason(K.Why) << "\n";
   }
@@ -1130,6 +2077,35 @@ void FlushAvailability::print(raw_ostream &OS, const Function &F) const {
     printSiteRef(OS, *this, P.Later);
     OS << " after ";
     printSiteRef(OS, *this, P.Earlier);
+    OS << ": not narrowed: " << describeNotNarrowed(P) << "\n";
+  }
+  for (const auto &[Call, Begin, End] : LoopRanges) {
+    OS << "  loop range: ";
+    printSiteRef(OS, *this, Call);
+    OS << " flushes every line of [" << *Begin << ", " << *End << ")\n";
+  }
+  for (const UnsummarisedLoopFlush &U : Unsummarised) {
+    OS << "  loop not a range: ";
+    printSiteRef(OS, *this, U.Call);
+    OS << ": " << describeUnsummarised(U, opts::LineSize) << "\n";
+  }
+  for (const NarrowedFlush &N : Narrowed) {
+    OS << "  narrowed: ";
+    printSiteRef(OS, *this, N.Later);
+    OS << " by";
+    for (const CallBase *W : N.Witnesses) {
+      OS << " ";
+      printSiteRef(OS, *this, W);
+    }
+    if (N.PerLine) {
+      OS << ": skips the lines it covers\n";
+      continue;
+    }
+    OS << ": " << N.Pieces.size() << " pieces";
+    if (N.RuntimeGuard)
+      OS << ", run-time guard";
+    if (N.LinesSaved)
+      OS << ", saves " << *N.LinesSaved << " lines";
     OS << "\n";
   }
   for (const FlushSite &S : Summary.FlushedOnReturn) {

@@ -47,7 +47,9 @@
 //     d. each clflush address is an affine SCEV add-recurrence of this loop
 //        with a constant stride s, 0 < |s| <= 64, so every line of the swept
 //        range is flushed, and its block dominates every latch, so it runs on
-//        every iteration ("a loop over consecutive lines").
+//        every iteration ("a loop over consecutive lines"); a clflush that
+//        flushelim narrowed (!hotlayout.narrowed) may skip the iterations
+//        whose line an earlier loop flushed: the sweep is still whole.
 //  3. For each accepted loop (a DEBUG_COUNTER can skip some for bisecting):
 //     a. give it a preheader and dedicated exits if it lacks them (as
 //        LoopSimplify would: at the end of clang -O2, SimplifyCFG has folded a
@@ -63,8 +65,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/FlushBatch.h"
+#include "hotlayout/FlushAvailability.h"
 
-#include "FlushInstrument.h"
+#include "hotlayout/FlushElimOptions.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -296,9 +299,12 @@ std::optional<BatchPlan> LoopChecker::check(Loop &L,
       return reject("stride not consecutive lines");
     }
     // A flush skipped on some iterations leaves lines unflushed: not a
-    // sweep over consecutive lines.
+    // sweep over consecutive lines. Unless flushelim narrowed it: it skips
+    // exactly the lines an earlier flush loop flushed, and the sweep is
+    // whole.
+    bool Narrowed = Flush->getMetadata(hotlayout::NarrowedFlushMetadata);
     for (BasicBlock *Latch : Latches)
-      if (!DT.dominates(Flush->getParent(), Latch)) {
+      if (!Narrowed && !DT.dominates(Flush->getParent(), Latch)) {
         ORE.emit([&] {
           return missed("ConditionalFlush", L, Flush)
                  << "clflush loop not batched: a clflush does not run on "
@@ -404,6 +410,10 @@ PreservedAnalyses FlushBatchPass::run(Function &F,
           B.CreateIntrinsic(Intrinsic::x86_clflushopt, ArrayRef<Type *>(),
                             ArrayRef<Value *>(Ptr));
       Opt->setDebugLoc(Flush->getDebugLoc());
+      // flushelim must not narrow what it narrowed before (ThinLTO runs both
+      // passes twice).
+      if (MDNode *MD = Flush->getMetadata(hotlayout::NarrowedFlushMetadata))
+        Opt->setMetadata(hotlayout::NarrowedFlushMetadata, MD);
       Flush->eraseFromParent();
       ++NumFlushesRewritten;
     }

@@ -22,7 +22,7 @@
 
 #include "FlushInstrument.h"
 
-#include "hotlayout/Support/OptionParsers.h"
+#include "hotlayout/FlushElimOptions.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
@@ -49,32 +49,15 @@ using namespace hotlayout;
 // instrumentation sees.
 STATISTIC(NumRecordedFlushes,
           "Number of kept flushes snapshotted for run-time checks");
+STATISTIC(NumNarrowChecks,
+          "Number of run-time checks of bytes a narrowed flush skips");
 STATISTIC(NumUninstrumentable,
           "Number of flushes left uninstrumented (range not expressible)");
-
-namespace hotlayout {
-
-cl::OptionCategory &flushElimOptionCategory() {
-  static cl::OptionCategory Category(
-      "hotlayout flushelim options",
-      "Options of the flushelim pass and its check/profile modes");
-  return Category;
-}
-
-} // namespace hotlayout
-
-static cl::opt<unsigned, false, hotlayout::PowerOfTwoParser> FlushElimLineSize(
-    "flushelim-line-size",
-    cl::desc("Bytes a one-line flush (clflush, clflushopt, clwb) acts on, "
-             "for flushelim's analysis and its check and profile modes; a "
-             "power of two (default 64)"),
-    cl::init(64), cl::cat(hotlayout::flushElimOptionCategory()));
-
-unsigned hotlayout::flushLineSize() { return FlushElimLineSize; }
 
 static const char RecordName[] = "__hotlayout_flush_record";
 static const char CheckName[] = "__hotlayout_flush_check";
 static const char ProfileName[] = "__hotlayout_flush_profile";
+static const char SkipName[] = "__hotlayout_flush_profile_skip";
 
 namespace {
 
@@ -89,7 +72,7 @@ struct IRRange {
 
 /// \p V as a pointer in address space 0; null when it is neither a pointer
 /// nor an integer (a prototype the flush table does not expect).
-static Value *asRuntimePointer(IRBuilder<> &B, Value *V) {
+static Value *asRuntimePointer(IRBuilderBase &B, Value *V) {
   Type *Ptr = B.getPtrTy();
   if (V->getType() == Ptr)
     return V;
@@ -102,9 +85,9 @@ static Value *asRuntimePointer(IRBuilder<> &B, Value *V) {
 
 /// clflush acts on the line holding its pointer: mask the pointer down to the
 /// line start (ptrmask keeps provenance) and add one line.
-static IRRange lineRange(IRBuilder<> &B, Value *Ptr, Type *IdxTy) {
+static IRRange lineRange(IRBuilderBase &B, Value *Ptr, Type *IdxTy) {
   unsigned Bits = IdxTy->getIntegerBitWidth();
-  uint64_t Line = FlushElimLineSize;
+  uint64_t Line = opts::LineSize;
   APInt Mask = APInt::getHighBitsSet(Bits, Bits - Log2_64(Line));
   Value *Begin = B.CreateIntrinsic(Intrinsic::ptrmask, {Ptr->getType(), IdxTy},
                                    {Ptr, ConstantInt::get(IdxTy, Mask)},
@@ -116,7 +99,7 @@ static IRRange lineRange(IRBuilder<> &B, Value *Ptr, Type *IdxTy) {
 
 /// Step 1: the range of \p Site, computed at \p B's insertion point (before
 /// the flush, where its operands are available).
-static std::optional<IRRange> buildRange(IRBuilder<> &B,
+static std::optional<IRRange> buildRange(IRBuilderBase &B,
                                          const FlushSite &Site) {
   Value *Begin = asRuntimePointer(B, Site.Begin);
   if (!Begin)
@@ -257,20 +240,54 @@ bool replaceFlushWithCheck(const FlushSite &Elided,
   return true;
 }
 
-bool instrumentFlushProfile(const FlushSite &Site) {
+bool isFlushProfiled(const CallBase &Site) {
+  return callsRuntime(Site.getPrevNode(), ProfileName);
+}
+
+bool instrumentFlushProfile(const FlushSite &Site, bool Skippable) {
   CallBase &Call = *Site.Call;
   // A second run of the pass must not count the flush twice.
-  if (callsRuntime(Call.getPrevNode(), ProfileName))
+  if (isFlushProfiled(Call))
     return false;
   IRBuilder<> B(&Call);
   std::optional<IRRange> Range = rangeAtFlush(B, Site);
   if (!Range)
     return false;
   Module &M = *Call.getModule();
+  if (Skippable)
+    emitSkipProfile(B, Range->Begin, Range->End, Call);
   B.CreateCall(runtimeFunction(M, ProfileName, 1),
                {Range->Begin, Range->End, siteString(M, siteText(Call))});
   LLVM_DEBUG(dbgs() << "[" DEBUG_TYPE "] profiling " << Call << '\n');
   return true;
+}
+
+std::optional<std::pair<Value *, Value *>> flushRangeAt(IRBuilderBase &B,
+                                                        const FlushSite &Site) {
+  if (std::optional<IRRange> R = buildRange(B, Site))
+    return std::make_pair(R->Begin, R->End);
+  return std::nullopt;
+}
+
+std::string flushSiteText(const CallBase &Call) { return siteText(Call); }
+
+Value *flushSiteString(const CallBase &Call, StringRef Text) {
+  return siteString(*const_cast<Module *>(Call.getModule()), Text);
+}
+
+void emitFlushCheck(IRBuilderBase &B, Value *Begin, Value *End,
+                    const CallBase &Elided, Value *Witness) {
+  Module &M = *const_cast<Module *>(Elided.getModule());
+  B.CreateCall(runtimeFunction(M, CheckName, 2),
+               {Begin, End, siteString(M, siteText(Elided)), Witness});
+  ++NumNarrowChecks;
+}
+
+void emitSkipProfile(IRBuilderBase &B, Value *Begin, Value *End,
+                     const CallBase &Site) {
+  Module &M = *const_cast<Module *>(Site.getModule());
+  B.CreateCall(runtimeFunction(M, SkipName, 1),
+               {Begin, End, siteString(M, siteText(Site))});
 }
 
 } // namespace hotlayout

@@ -28,8 +28,6 @@ static const FlushKind FlushKindTable[] = {
      FlushStrength::WriteBack, FlushOrdering::Weak},
 };
 
-ArrayRef<FlushKind> flushKinds() { return FlushKindTable; }
-
 const FlushKind *lookupFlushKind(StringRef CalleeName) {
   for (const FlushKind &K : FlushKindTable)
     if (K.CalleeName == CalleeName)

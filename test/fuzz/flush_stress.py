@@ -17,9 +17,12 @@ Two subcommands:
       For each seed: llvm-stress -seed=N -size=M | mutate | then, with P the
       pipeline under test (default flushelim):
         1. opt -passes=verify -S         (the mutation itself is valid IR)
-        2. opt -passes=P -verify-each            -> once.ll
-        3. opt -passes='P,P' -verify-each        -> twice.ll
-        4. once.ll == twice.ll   (a second run removes nothing: idempotent)
+        2. opt -passes=P -verify-each -flushelim-narrow=false   -> once.ll
+        3. opt -passes='P,P' -verify-each -flushelim-narrow=false -> twice.ll
+        4. once.ll == twice.ll   (a second run removes nothing: idempotent);
+           the same two runs with narrowing on (the default) verify and
+           agree too. Whether narrowing is right, narrow_stress.py judges by
+           running programs: no text comparison can.
         5. flushes(once.ll) <= flushes(mutated), and once.ll is the input
            minus some flush calls: nothing else changed
         6. no flush was removed from a function that keeps no flush of a
@@ -295,8 +298,14 @@ def run(args):
             problems.append("mutated module does not verify (fuzzer bug): " + err.strip()[:300])
         else:
             opt = [args.opt, "-load-pass-plugin=" + args.plugin, "-verify-each", "-S"]
-            rc1, once, err1 = run_tool(opt + ["-passes=" + args.passes, path])
+            # The text comparison judges removal alone: narrowing rewrites
+            # flushes into guarded pieces (narrow_stress.py runs those).
+            removal = opt + ["-flushelim-narrow=false"]
+            rc1, once, err1 = run_tool(removal + ["-passes=" + args.passes, path])
             rc2, twice, err2 = run_tool(
+                removal + ["-passes=%s,%s" % (args.passes, args.passes), path])
+            rc4, narrowed, err4 = run_tool(opt + ["-passes=" + args.passes, path])
+            rc5, narrowed2, err5 = run_tool(
                 opt + ["-passes=%s,%s" % (args.passes, args.passes), path])
             rc3, _, err3 = run_tool([args.opt, "-load-pass-plugin=" + args.plugin,
                                      "-passes=print<flushelim>", "-disable-output", path])
@@ -305,8 +314,12 @@ def run(args):
             elif rc2:
                 problems.append("opt -passes=%s,%s failed: %s"
                                 % (args.passes, args.passes, err2.strip()[-400:]))
-            elif once != twice:
-                problems.append("not idempotent: a second %s changed the module" % args.passes)
+            elif rc4 or rc5:
+                problems.append("opt -passes=%s (narrowing) failed: %s"
+                                % (args.passes, (err4 or err5).strip()[-400:]))
+            elif once != twice or narrowed != narrowed2:
+                problems.append("not idempotent: a second %s changed the module%s"
+                                % (args.passes, "" if once != twice else " (narrowing)"))
             else:
                 before, after = count_flushes(mutated), count_flushes(once)
                 if after > before:

@@ -3,9 +3,11 @@
 // The analysis half of flushelim. For every cache-flush call in a function it
 // decides whether an earlier flush of the same or a containing range is
 // available on every path to it, with nothing in between that may write (or,
-// for data-cache flushes, read) those bytes. It also records why near
-// duplicates were kept and which flushes follow a flush of only part of their
-// range. The transformation (FlushElim.h) only consumes these decisions.
+// for data-cache flushes, read) those bytes. A flush whose range is only
+// partly flushed already gets a narrowing plan: the pieces left to flush, or,
+// for a loop's line flush, the lines to skip. It also records why near
+// duplicates were kept and why a partly covered flush was not narrowed. The
+// transformation (FlushElim.h) only consumes these decisions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,17 +15,24 @@
 #define HOTLAYOUT_FLUSHAVAILABILITY_H
 
 #include "hotlayout/Support/FlushKinds.h"
+#include "hotlayout/Support/RangeAlgebra.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
+#include <optional>
+#include <string>
+#include <tuple>
+
 namespace llvm {
+class BasicBlock;
 class CallBase;
 class Function;
 class Instruction;
 class Module;
 class raw_ostream;
+class SCEV;
 class Value;
 } // namespace llvm
 
@@ -61,17 +70,111 @@ struct KeptFlush {
   llvm::CallBase *Earlier;
   Reason Why;
   llvm::Instruction *Blocker; ///< Null for Redefined and NotAllPaths.
+  bool EarlierIsLoop = false; ///< Earlier's loop covers the range.
+  bool Partly = false;        ///< Earlier covers only part of the range.
 };
 
 /// The clause a remark uses for \p Why ("memory in its range may be ...").
 llvm::StringRef describeKeptReason(KeptFlush::Reason Why);
 
-/// A flush preceded by a flush of only part of its range (RandomX's
-/// make-executable step): a candidate for a human, never for removal.
+/// A flush preceded by flushes of only part of its range (RandomX's
+/// make-executable step) that is not narrowed, and why.
 struct PartiallyCoveredFlush {
+  enum Reason {
+    Disabled,        ///< -flushelim-narrow=false.
+    TooManyPieces,   ///< The rest is more than -flushelim-narrow-max-pieces.
+    TooFewLines,     ///< Saves fewer than -flushelim-narrow-min-lines lines.
+    NotExpressible,  ///< A bound of the covered part is not available here.
+    MayWrap,         ///< An unsigned length that may be 2^63 or more.
+    AlreadyNarrowed, ///< A piece or fallback of an earlier narrowing.
+  };
   llvm::CallBase *Later;
   llvm::CallBase *Earlier;
+  Reason WhyNot;
+  uint64_t Detail = 0; ///< Pieces (TooManyPieces) or lines (TooFewLines).
 };
+
+/// The clause a remark uses for \p P's reason ("it would save 2 lines").
+std::string describeNotNarrowed(const PartiallyCoveredFlush &P);
+
+/// A flush whose range is partly flushed already by flushes available on
+/// every path to it ("covers"), with nothing in between that touched the
+/// covered bytes: what the transformation leaves of it.
+///
+/// A range flush (llvm.clear_cache, __clear_cache, sys_icache_invalidate)
+/// becomes flushes of Pieces, each skipped when empty at run time; with
+/// RuntimeGuard, only when enough bytes are covered at run time (else the
+/// whole flush runs). No pieces: the covers hold all of it; it goes.
+/// A loop's line flush (PerLine) is skipped in the iterations whose pointer
+/// lies in a cover: that line was flushed and is untouched.
+struct NarrowedFlush {
+  llvm::CallBase *Later = nullptr;
+  /// Per cover, the flush that flushed it (a chain is resolved by the pass).
+  llvm::SmallVector<llvm::CallBase *, 2> Witnesses;
+  /// Expressions valid at Later, in Later's function: [0], [1] are Later's
+  /// begin and end, then each cover's begin and end (BoundId 2k+2, 2k+3).
+  llvm::SmallVector<const llvm::SCEV *, 6> Bounds;
+  /// Per bound, an existing pointer value equal to it (the operand of a
+  /// witness flush that dominates Later), used as is; null: the
+  /// transformation computes the SCEV.
+  llvm::SmallVector<llvm::Value *, 6> BoundValues;
+  /// Per cover: when it holds. A loop's range holds only if the loop ran
+  /// (a guard may skip it): Cond != SkipWhen when one guard condition tells
+  /// (and dominates Later), else a flag that is true at the end of RanAt
+  /// (the loop's latch) and false at the end of each NotRanAt block (where
+  /// control may go around the loop), made into SSA by the transformation.
+  struct CoverCondition {
+    llvm::Value *Cond = nullptr;
+    bool SkipWhen = false;
+    llvm::BasicBlock *RanAt = nullptr;
+    llvm::SmallVector<llvm::BasicBlock *, 2> NotRanAt;
+    /// Values the cover's bounds use that exist only if the loop ran (its
+    /// trip count): routed to Later in SSA form like the flag, as zero where
+    /// the loop did not run.
+    llvm::SmallVector<llvm::Value *, 2> Routed;
+    bool always() const { return !Cond && !RanAt; }
+  };
+  llvm::SmallVector<CoverCondition, 2> CoverConds;
+  /// Range flush: what is left of [Bounds[0], Bounds[1]).
+  llvm::SmallVector<SymbolicPiece, 2> Pieces;
+  bool PerLine = false;
+  bool RuntimeGuard = false;
+  /// Whole lines saved at worst, when known at compile time.
+  std::optional<uint64_t> LinesSaved;
+  /// For remarks: bytes already flushed (summed over covers) and asked for.
+  const llvm::SCEV *CoveredBytes = nullptr;
+  const llvm::SCEV *TotalBytes = nullptr;
+  /// Where the covers' bounds are computed (PerLine: before the loop when
+  /// they can be); null means at Later.
+  llvm::Instruction *CoverInsertPt = nullptr;
+};
+
+/// Metadata the transformation puts on the flushes a narrowing leaves (the
+/// pieces and the whole-flush fallback), so that a second run of the pass
+/// (ThinLTO runs it twice) does not narrow them again.
+inline constexpr const char NarrowedFlushMetadata[] = "hotlayout.narrowed";
+
+/// A loop flush that looks like a sweep over a range (its pointer advances
+/// by a constant stride) but is not summarised as one range flush, and why:
+/// a later flush of those lines cannot count on it.
+struct UnsummarisedLoopFlush {
+  enum Reason {
+    StrideTooLarge,    ///< |stride| exceeds the line: lines are skipped.
+    NotEveryIteration, ///< The flush does not run on every iteration.
+    Shape,             ///< No single latch exit, or no computable trip count.
+    BodyWrites,        ///< The loop writes the flushed lines.
+    BodyReads,         ///< The loop reads the flushed lines.
+    BodySynchronises,  ///< A fence, atomic, volatile access or asm in the loop.
+  };
+  llvm::CallBase *Call;
+  Reason Why;
+  int64_t Stride = 0;
+  llvm::Instruction *Blocker = nullptr;
+};
+
+/// The clause a remark uses for \p U's reason.
+std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
+                                 unsigned LineSize);
 
 /// What a defined function leaves flushed on every return: the callee
 /// summary a caller's re-flush can be removed against.
@@ -86,6 +189,13 @@ struct FlushAvailability {
   llvm::SmallVector<RedundantFlush, 4> Redundant;
   llvm::SmallVector<KeptFlush, 4> Kept;
   llvm::SmallVector<PartiallyCoveredFlush, 2> Partial;
+  llvm::SmallVector<NarrowedFlush, 2> Narrowed;
+  /// Loop flushes summarised as one range flush each: the call, and the
+  /// bytes every line of which the loop flushes ([begin, end)).
+  llvm::SmallVector<
+      std::tuple<llvm::CallBase *, const llvm::SCEV *, const llvm::SCEV *>, 2>
+      LoopRanges;
+  llvm::SmallVector<UnsummarisedLoopFlush, 2> Unsummarised;
   FlushSummary Summary;
   /// Set when the function was too large to analyse within the work bound;
   /// then nothing is redundant.
@@ -98,6 +208,8 @@ struct FlushAvailability {
   const RedundantFlush *redundancyOf(const llvm::CallBase *Call) const {
     return const_cast<FlushAvailability *>(this)->redundancyOf(Call);
   }
+  /// The narrowing plan of \p Call, or null.
+  const NarrowedFlush *narrowingOf(const llvm::CallBase *Call) const;
 
   void print(llvm::raw_ostream &OS, const llvm::Function &F) const;
 };

@@ -14,8 +14,8 @@
 // RUN: FileCheck %s --match-full-lines < %t.tsv
 // RUN: %clang -O2 -g -fpass-plugin=%plugin %s -S -emit-llvm -o - \
 // RUN:   | FileCheck %s --check-prefix=OFF
-// CHECK:      site	calls	bytes_requested	bytes_changed
-// CHECK-NEXT: {{.*}}profile-mode-e2e-counts-changed-bytes.c:[[#@LINE+7]]:3 (publish)	3	12288	4106
+// CHECK:      site	calls	bytes_requested	bytes_changed	bytes_skippable	bytes_skippable_changed
+// CHECK-NEXT: {{.*}}profile-mode-e2e-counts-changed-bytes.c:[[#@LINE+7]]:3 (publish)	3	12288	4106	0	0
 // CHECK-EMPTY:
 // OFF-NOT: __hotlayout
 

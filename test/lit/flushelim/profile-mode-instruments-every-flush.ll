@@ -1,7 +1,8 @@
 ; Profile mode: every flush gets a __hotlayout_flush_profile call right before
 ; it with its range and its own location, and none is removed, not even the
 ; second flush that remove mode would delete (profile mode measures what the
-; flushes do; it must not change it). Negative twin:
+; flushes do; it must not change it). That one is also counted as skippable
+; first (__hotlayout_flush_profile_skip over its whole range). Negative twin:
 ; profile-mode-remove-mode-adds-no-calls.ll.
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -flushelim-mode=profile \
@@ -15,6 +16,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: define void @twice(
 ; CHECK:       call void @__hotlayout_flush_profile(ptr %code, ptr %end, ptr @[[FIRST]])
 ; CHECK-NEXT:  call void @llvm.clear_cache(ptr %code, ptr %end)
+; CHECK-NEXT:  call void @__hotlayout_flush_profile_skip(ptr %code, ptr %end, ptr @[[SECOND]])
 ; CHECK-NEXT:  call void @__hotlayout_flush_profile(ptr %code, ptr %end, ptr @[[SECOND]])
 ; CHECK-NEXT:  call void @llvm.clear_cache(ptr %code, ptr %end)
 ; CHECK-NEXT:  [[LINE:%.+]] = call ptr @llvm.ptrmask.p0.i64(ptr %code, i64 -64)

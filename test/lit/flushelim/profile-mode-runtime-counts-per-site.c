@@ -10,10 +10,10 @@
 // RUN: env HOTLAYOUT_PROFILE=%t.tsv %t
 // RUN: FileCheck %s --match-full-lines < %t.tsv
 // RUN: %t 2>&1 | FileCheck %s --match-full-lines
-// CHECK:      site	calls	bytes_requested	bytes_changed
-// CHECK-NEXT: a.c:1:1 (empty)	1	0	0
-// CHECK-NEXT: b.c:2:3 (publish)	3	300	103
-// CHECK-NEXT: c.c:9:9 (other)	1	50	0
+// CHECK:      site	calls	bytes_requested	bytes_changed	bytes_skippable	bytes_skippable_changed
+// CHECK-NEXT: a.c:1:1 (empty)	1	0	0	0	0
+// CHECK-NEXT: b.c:2:3 (publish)	3	300	103	0	0
+// CHECK-NEXT: c.c:9:9 (other)	1	50	0	0	0
 // CHECK-EMPTY:
 
 #include "hotlayout_rt.h"

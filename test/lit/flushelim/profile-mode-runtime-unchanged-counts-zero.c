@@ -5,8 +5,8 @@
 //
 // RUN: %clang -g -I%rtinc %s -L%rtlib -lhotlayout_rt -lpthread -o %t
 // RUN: %t 2>&1 | FileCheck %s --match-full-lines
-// CHECK:      site	calls	bytes_requested	bytes_changed
-// CHECK-NEXT: same.c:1:1 (spin)	4000	16384000	4096
+// CHECK:      site	calls	bytes_requested	bytes_changed	bytes_skippable	bytes_skippable_changed
+// CHECK-NEXT: same.c:1:1 (spin)	4000	16384000	4096	0	0
 // CHECK-EMPTY:
 
 #include "hotlayout_rt.h"

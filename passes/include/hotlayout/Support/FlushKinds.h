@@ -11,7 +11,6 @@
 #ifndef HOTLAYOUT_SUPPORT_FLUSHKINDS_H
 #define HOTLAYOUT_SUPPORT_FLUSHKINDS_H
 
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace hotlayout {
@@ -47,9 +46,6 @@ struct FlushKind {
   FlushStrength Strength;
   FlushOrdering Ordering;
 };
-
-/// Every known flush primitive, in table order.
-llvm::ArrayRef<FlushKind> flushKinds();
 
 /// The row for \p CalleeName, or nullptr when it is not a flush.
 const FlushKind *lookupFlushKind(llvm::StringRef CalleeName);
