@@ -71,6 +71,10 @@ PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: 
 BINS="nopl in in.bolt in.apply sh sh.bolt sh.apply v2 v2.bolt v2.apply"
 mkdir -p "$R" "$W"
 exec > >(tee "$R/run-log.txt") 2>&1
+# Wait for tee at exit: otherwise the last lines (an error, say) can reach the caller
+# after this script has returned, and a caller reading the output at once misses them.
+TEE_PID=$!
+trap 'exec >&- 2>&-; wait "$TEE_PID"' EXIT
 T0=$(date +%s)
 log() { echo "== aligned-lock $(( $(date +%s) - T0 ))s: $*"; }
 for t in "$H" "$PLUGIN" "$BOLT" "$LLVM/llvm-profdata" "$LLVM/ld.lld"; do
