@@ -38,6 +38,7 @@
 #include "Commands.h"
 #include "Hotness.h"
 #include "LayoutLock.h"
+#include "hotlayout/Tool/ProcessRunner.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -52,7 +53,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
@@ -226,16 +226,6 @@ static std::vector<Placement> placements(const LayoutLock &Lock,
     P.push_back({&Fs[I], Space, Size < Target ? Target - Size : 0});
   }
   return P;
-}
-
-/// BOLT matches -pad-funcs against its own names as an anchored regex, and
-/// names a function the linker made local NAME/N (or NAME/file/N), while
-/// -function-order takes the plain name. Without the suffix, every local
-/// function's padding was silently dropped (Lua: 287 of 289 locked
-/// functions off their offsets). Plan leaves out locals that share a name,
-/// so the suffix cannot pick up another function.
-static std::string padFunctionPattern(StringRef Name) {
-  return Regex::escape(Name) + "(/.*)?";
 }
 
 /// The functions --profile names that the lock does not, hottest first:
@@ -436,16 +426,7 @@ static bool someMoved(ArrayRef<Verdict> V) {
 
 /// Step 4: {} in the command becomes \p Path, single-quoted for the shell.
 static Error runSmoke(StringRef Path) {
-  std::string Quoted = "'";
-  for (char C : Path)
-    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
-  Quoted += "'";
-  std::string Cmd = SmokeCommand;
-  size_t Pos = Cmd.find("{}");
-  if (Pos == std::string::npos)
-    Cmd += " " + Quoted;
-  for (; Pos != std::string::npos; Pos = Cmd.find("{}", Pos + Quoted.size()))
-    Cmd.replace(Pos, 2, Quoted);
+  std::string Cmd = substitutePath(SmokeCommand, Path);
   auto Sh = sys::findProgramByName("sh");
   if (!Sh)
     return error("--smoke needs sh, which is not on PATH");
@@ -484,10 +465,8 @@ int runApplyCommand() {
   auto In = readSymbols(**File);
   if (!In)
     return applyError(In.takeError());
-  if (!hasCodeRelocations((*File)->object()))
-    return applyError(fileError(
-        BinaryPath, "has no relocations; BOLT needs them to move functions: "
-                    "relink with -Wl,--emit-relocs"));
+  if (Error E = checkMovable(**File))
+    return applyError(std::move(E));
   auto Lock = readLockFile(LockPath);
   if (!Lock)
     return applyError(Lock.takeError());

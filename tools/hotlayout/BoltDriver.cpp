@@ -22,6 +22,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -139,6 +140,18 @@ bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
       return true;
   }
   return false;
+}
+
+Error checkMovable(const BinaryFile &File) {
+  if (hasCodeRelocations(File.object()))
+    return Error::success();
+  return fileError(File.path(),
+                   "has no relocations; BOLT needs them to move functions: "
+                   "relink with -Wl,--emit-relocs");
+}
+
+std::string padFunctionPattern(StringRef Name) {
+  return Regex::escape(Name) + "(/.*)?";
 }
 
 Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
@@ -268,6 +281,32 @@ Error instrument(const BoltTools &Tools, StringRef Binary,
   if (!SkipArgument.empty())
     Args.push_back(SkipArgument.str());
   return runTool(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
+}
+
+Error reorderFunctions(const BoltTools &Tools, StringRef Binary,
+                       const LayoutRequest &Req, StringRef Output,
+                       StringRef LogPath) {
+  // -use-compact-aligner=false: the compact aligner gives small functions
+  // less than the asked alignment, which would make the padding's effect
+  // depend on their sizes.
+  std::string Align = std::to_string(Req.FunctionAlignment);
+  std::vector<std::string> Args = {Tools.LLVMBolt,
+                                   Binary.str(),
+                                   "-o",
+                                   Output.str(),
+                                   "-lite=0",
+                                   "-reorder-functions=user",
+                                   "-function-order=" + Req.OrderFile,
+                                   "-align-functions=" + Align,
+                                   "-align-functions-max-bytes=" + Align,
+                                   "-use-compact-aligner=false",
+                                   "-use-old-text=0"};
+  if (!Req.SkipArgument.empty())
+    Args.push_back(Req.SkipArgument);
+  for (const auto &[Name, Bytes] : Req.Padding)
+    Args.push_back("-pad-funcs=" + padFunctionPattern(Name) + ":" +
+                   std::to_string(Bytes));
+  return runTool(Args, LogPath, "llvm-bolt '" + Binary + "'");
 }
 
 Error mergeProfiles(const BoltTools &Tools, ArrayRef<std::string> Inputs,

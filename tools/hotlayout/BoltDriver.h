@@ -66,6 +66,20 @@ struct BoltRequirements {
   bool Relocations = false;
 };
 
+/// An error unless \p File has relocations against code, which llvm-bolt
+/// needs to move functions (apply, ab): the message says to relink with
+/// -Wl,--emit-relocs.
+llvm::Error checkMovable(const BinaryFile &File);
+
+/// The -pad-funcs pattern for the function \p Name. BOLT matches
+/// -pad-funcs against its own names as an anchored regex, and names a
+/// function the linker made local NAME/N (or NAME/file/N), while
+/// -function-order takes the plain name: the pattern allows the suffix.
+/// Without it, every local function's padding was silently dropped (Lua:
+/// 287 of 289 locked functions off their offsets). Plan leaves out locals
+/// that share a name, so the suffix cannot pick up another function.
+std::string padFunctionPattern(llvm::StringRef Name);
+
 /// Opens \p Path and checks it is something BOLT can work on: a linked
 /// ELF64 x86-64 executable or shared object (not a script: the message says
 /// to name the binary the script runs), with .symtab function symbols (not
@@ -103,6 +117,23 @@ llvm::Error instrument(const BoltTools &Tools, llvm::StringRef Binary,
                        llvm::StringRef ProfilePrefix,
                        llvm::StringRef Instrumented, llvm::StringRef LogPath,
                        llvm::StringRef SkipArgument);
+
+/// What reorderFunctions() asks of llvm-bolt.
+struct LayoutRequest {
+  std::string OrderFile; ///< -function-order: one function name a line.
+  /// -pad-funcs: bytes of padding after each named function.
+  std::vector<std::pair<std::string, unsigned>> Padding;
+  unsigned FunctionAlignment = 16;
+  std::string SkipArgument; ///< skipLabelsArgument()'s, or "".
+};
+
+/// llvm-bolt \p Binary -o \p Output with every function it can move
+/// (-lite=0) in the order of \p Req's file, aligned to
+/// Req.FunctionAlignment, with Req's padding: one layout of the same code.
+/// Blocks keep their order.
+llvm::Error reorderFunctions(const BoltTools &Tools, llvm::StringRef Binary,
+                             const LayoutRequest &Req, llvm::StringRef Output,
+                             llvm::StringRef LogPath);
 
 /// merge-fdata \p Inputs -o \p Output.
 llvm::Error mergeProfiles(const BoltTools &Tools,

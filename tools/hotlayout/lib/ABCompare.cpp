@@ -1,0 +1,376 @@
+//===- ABCompare.cpp - hotlayout ab: a code change or layout noise? -------===//
+//
+// See ABCompare.h for the steps. Variants are files under one temporary
+// directory: <tmp>/<name>/<basename of the binary>, so a program that
+// prints its own file name prints the same in every variant.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hotlayout/Tool/ABCompare.h"
+
+#include "BinaryFile.h"
+#include "BoltDriver.h"
+#include "hotlayout/Tool/LayoutVariants.h"
+#include "hotlayout/Tool/ProcessRunner.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+std::string ABVariant::name() const {
+  std::string S(1, char(Side - 'A' + 'a'));
+  return Locked ? S + "-lock" : S + std::to_string(Seed);
+}
+
+static Error error(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+namespace {
+/// A directory under the system temp directory, removed with its contents
+/// when this goes out of scope: on every return, and after a signal, which
+/// only stops the work (ProcessRunner.h).
+class TempDir {
+public:
+  TempDir() = default;
+  TempDir(const TempDir &) = delete;
+  ~TempDir() {
+    if (!Path.empty())
+      sys::fs::remove_directories(Path);
+  }
+  Error create() {
+    SmallString<256> P;
+    if (std::error_code EC = sys::fs::createUniqueDirectory("hotlayout-ab", P))
+      return error("cannot create a temporary directory: " + EC.message());
+    Path = std::string(P);
+    return Error::success();
+  }
+  std::string file(const Twine &A, const Twine &B = "") const {
+    SmallString<256> P(Path);
+    sys::path::append(P, A, B);
+    return std::string(P);
+  }
+  std::string Path;
+};
+
+/// A variant ready to run: its file, and what it must print.
+struct Runnable {
+  std::string Path;
+  std::string Original; ///< The binary it was made from.
+  uint64_t ExpectedHash = 0;
+};
+
+/// Runs commands for one comparison and checks their outcome.
+class Runner {
+public:
+  Runner(const ABConfig &C, const TempDir &Tmp)
+      : C(C), Out(Tmp.file("stdout.txt")), Err(Tmp.file("stderr.txt")) {}
+
+  /// What running the file \p Path means: the file itself with the
+  /// arguments (argv[0] as the user named \p Original), or the --run
+  /// command with {} replaced by \p Path.
+  ProcessSpec spec(StringRef Path, StringRef Original, unsigned EnvPad) const {
+    ProcessSpec S;
+    S.StdoutPath = Out;
+    S.StderrPath = Err;
+    S.Env =
+        currentEnvironment({"HOTLAYOUT_AB_PAD=" + std::string(EnvPad, 'x')});
+    if (C.RunCommand.empty()) {
+      S.Program = Path.str();
+      S.Argv = {Original.str()};
+      S.Argv.insert(S.Argv.end(), C.Args.begin(), C.Args.end());
+      return S;
+    }
+    std::string Cmd = substitutePath(C.RunCommand, Path);
+    for (const std::string &A : C.Args)
+      Cmd += " " + shellQuote(A);
+    S.Program = "/bin/sh";
+    S.Argv = {"sh", "-c", Cmd};
+    return S;
+  }
+
+  /// Runs \p R; an error when it fails or prints other than expected.
+  /// \p Label names it in messages.
+  Expected<ProcessResult> run(const Runnable &R, unsigned EnvPad,
+                              StringRef Label) const {
+    auto Result = runProcess(spec(R.Path, R.Original, EnvPad));
+    if (!Result || Result->Interrupted)
+      return Result;
+    if (Result->ExitCode != 0)
+      return error(Label + " exited with status " + Twine(Result->ExitCode) +
+                   " where '" + R.Original +
+                   "' itself exits 0: llvm-bolt's rewrite broke it, and a "
+                   "broken variant is an error, not a data point (report "
+                   "the binary to BOLT, or try other --seed values)" +
+                   stderrTail());
+    if (C.CheckOutput && hashFile(Out) != R.ExpectedHash)
+      return error(Label + " printed other output than '" + R.Original +
+                   "' itself: llvm-bolt's rewrite changed what it does (or "
+                   "the program prints something that changes from run to "
+                   "run: then pass --check-output=false)");
+    return Result;
+  }
+
+  /// Runs \p Binary as it is; returns the hash of what it printed.
+  Expected<uint64_t> reference(StringRef Binary) const {
+    auto Result = runProcess(spec(Binary, Binary, 0));
+    if (!Result)
+      return Result.takeError();
+    if (Result->Interrupted)
+      return 0;
+    if (Result->ExitCode != 0)
+      return fileError(Binary, "exited with status " + Twine(Result->ExitCode) +
+                                   " when run as it is; ab times a program "
+                                   "that succeeds: check the arguments after "
+                                   "-- (and --run)" +
+                                   stderrTail());
+    return hashFile(Out);
+  }
+
+private:
+  /// The last lines of the child's stderr, quoted for a message.
+  std::string stderrTail() const {
+    auto Buffer = MemoryBuffer::getFile(Err, /*IsText=*/true);
+    if (!Buffer)
+      return "";
+    SmallVector<StringRef, 16> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    std::string S;
+    for (StringRef L : ArrayRef(Lines).take_back(3))
+      S += "\n  " + L.str();
+    return S.empty() ? S : "; its stderr ends:" + S;
+  }
+
+  const ABConfig &C;
+  std::string Out, Err;
+};
+} // namespace
+
+/// "CPU model name x N" from /proc/cpuinfo, or "unknown machine".
+static std::string machineName() {
+  // /proc files report size 0: read them as a stream.
+  auto Buffer = MemoryBuffer::getFileAsStream("/proc/cpuinfo");
+  if (!Buffer)
+    return "unknown machine";
+  std::string Model;
+  unsigned CPUs = 0;
+  for (StringRef L : split((*Buffer)->getBuffer(), '\n')) {
+    if (L.starts_with("processor"))
+      ++CPUs;
+    if (Model.empty() && L.starts_with("model name"))
+      Model = L.split(':').second.trim().str();
+  }
+  return (Model.empty() ? "unknown CPU" : Model) + " x " + std::to_string(CPUs);
+}
+
+static double loadAverage() {
+  double L = 0;
+  return getloadavg(&L, 1) == 1 ? L : 0;
+}
+
+/// `hotlayout apply Binary --lock ... -o Output`: exit 0 (every function
+/// in place) or 1 (some moved) both give a binary; returns apply's summary.
+static Expected<std::string> applyLock(const ABConfig &C, StringRef Binary,
+                                       StringRef Output, const TempDir &Tmp) {
+  std::string Log = Tmp.file("apply.txt");
+  ProcessSpec S;
+  S.Program = C.HotlayoutPath;
+  S.Argv = {C.HotlayoutPath, "apply", Binary.str(), "--lock",
+            C.LockPath,      "-o",    Output.str()};
+  if (!C.BoltDir.empty())
+    S.Argv.push_back("--bolt-dir=" + C.BoltDir);
+  S.Env = currentEnvironment({});
+  S.StdoutPath = Log;
+  S.StderrPath = Tmp.file("apply-stderr.txt");
+  auto R = runProcess(S);
+  if (!R)
+    return R.takeError();
+  auto Printed = MemoryBuffer::getFile(Log, /*IsText=*/true);
+  auto Errors = MemoryBuffer::getFile(S.StderrPath, /*IsText=*/true);
+  if (R->Interrupted)
+    return "";
+  if (R->ExitCode > 1)
+    return error("--lock: hotlayout apply of '" + C.LockPath + "' to '" +
+                 Binary + "' failed (exit status " + Twine(R->ExitCode) + ")" +
+                 (Errors ? ":\n  " + (*Errors)->getBuffer().trim().str()
+                         : std::string()));
+  std::string Summary;
+  if (Printed)
+    for (StringRef L : split((*Printed)->getBuffer(), '\n'))
+      if (L.contains("locked functions:"))
+        Summary = L.str();
+  return Summary;
+}
+
+/// Step 2 for one side: K layouts (and the locked variant), each checked
+/// once. Appends to \p Variants and \p Runs in the same order.
+static Error makeVariants(const ABConfig &C, char Side, StringRef Binary,
+                          const BoltTools &Tools, const TempDir &Tmp,
+                          const Runner &Run, ABResult &Result,
+                          std::vector<Runnable> &Runs) {
+  auto File = BinaryFile::open(Binary);
+  if (!File)
+    return File.takeError();
+  if (C.RunCommand.empty() && (*File)->kind() == BinaryKind::SharedObject)
+    return fileError(Binary, "is a shared object: say how to run it with "
+                             "--run 'CMD {}', {} standing for each layout's "
+                             "path (e.g. --run 'env LD_PRELOAD={} ./driver')");
+  auto Functions = movableFunctions(**File);
+  if (!Functions)
+    return Functions.takeError();
+  auto Expected = Run.reference(Binary);
+  if (!Expected)
+    return Expected.takeError();
+  std::string SideDir = std::string(1, char(Side - 'A' + 'a'));
+  auto Skip = skipLabelsArgument(untypedCodeLabels(**File),
+                                 Tmp.file(SideDir + "-skip-funcs.txt"));
+  if (!Skip)
+    return Skip.takeError();
+  StringRef Base = sys::path::filename(Binary);
+  for (unsigned K = 0; K < C.Layouts && !InterruptGuard::interrupted(); ++K) {
+    LayoutPerturbation L = seededLayout(*Functions, C.Seed + K);
+    ABVariant V;
+    V.Side = Side;
+    V.Seed = L.Seed;
+    V.EnvPadBytes = L.EnvPadBytes;
+    std::string Dir = Tmp.file(V.name());
+    if (std::error_code EC = sys::fs::create_directory(Dir))
+      return error("cannot create '" + Dir + "': " + EC.message());
+    if (C.Progress)
+      C.Progress("layout " + V.name() + " of '" + Binary.str() + "'");
+    SmallString<256> Out(Dir);
+    sys::path::append(Out, Base);
+    if (Error E = writeLayoutVariant(Tools, Binary, L, *Skip, Dir, Out))
+      return E;
+    Result.Variants.push_back(V);
+    Runs.push_back({std::string(Out), Binary.str(), *Expected});
+  }
+  if (!C.LockPath.empty() && !InterruptGuard::interrupted()) {
+    ABVariant V;
+    V.Side = Side;
+    V.Locked = true;
+    std::string Dir = Tmp.file(V.name());
+    if (std::error_code EC = sys::fs::create_directory(Dir))
+      return error("cannot create '" + Dir + "': " + EC.message());
+    SmallString<256> Out(Dir);
+    sys::path::append(Out, Base);
+    if (C.Progress)
+      C.Progress("applying '" + C.LockPath + "' to '" + Binary.str() + "'");
+    auto Summary = applyLock(C, Binary, Out, Tmp);
+    if (!Summary)
+      return Summary.takeError();
+    (Side == 'A' ? Result.LockSummaryA : Result.LockSummaryB) = *Summary;
+    Result.Variants.push_back(V);
+    Runs.push_back({std::string(Out), Binary.str(), *Expected});
+  }
+  return Error::success();
+}
+
+static std::string label(const ABVariant &V, const Runnable &R) {
+  std::string What = V.Locked ? "the locked variant " + V.name()
+                              : "layout variant " + V.name() + " (seed " +
+                                    std::to_string(V.Seed) + ")";
+  return What + " of '" + R.Original + "'";
+}
+
+/// Step 3: the rounds. A round cut short by a signal is dropped, so every
+/// variant keeps the same rounds.
+static Error runRounds(const ABConfig &C, const Runner &Run,
+                       const std::vector<Runnable> &Runs, ABResult &Result) {
+  std::vector<size_t> Order(Runs.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  ab::Random Rng(C.Seed);
+  for (unsigned R = 0; R < C.Rounds && !InterruptGuard::interrupted(); ++R) {
+    Rng.shuffle(Order);
+    for (size_t I : Order) {
+      ABVariant &V = Result.Variants[I];
+      auto P = Run.run(Runs[I], V.EnvPadBytes, label(V, Runs[I]));
+      if (!P)
+        return P.takeError();
+      if (P->Interrupted)
+        break;
+      V.Wall.push_back(P->WallSeconds);
+      V.CPU.push_back(P->CPUSeconds);
+    }
+    if (InterruptGuard::interrupted())
+      break;
+    Result.CompleteRounds = R + 1;
+    if (C.Progress)
+      C.Progress("round " + std::to_string(R + 1) + "/" +
+                 std::to_string(C.Rounds) + " done");
+  }
+  for (ABVariant &V : Result.Variants) {
+    V.Wall.resize(std::min<size_t>(V.Wall.size(), Result.CompleteRounds));
+    V.CPU.resize(std::min<size_t>(V.CPU.size(), Result.CompleteRounds));
+  }
+  return Error::success();
+}
+
+/// Step 4.
+static void conclude(ABResult &Result) {
+  ab::SideSamples A, B, LockA, LockB;
+  for (const ABVariant &V : Result.Variants) {
+    const std::vector<double> &X =
+        Result.Config.Metric == ABMetric::Wall ? V.Wall : V.CPU;
+    (V.Locked ? (V.Side == 'A' ? LockA : LockB) : (V.Side == 'A' ? A : B))
+        .push_back(X);
+  }
+  ab::StatsOptions Opts;
+  Opts.Seed = Result.Config.Seed;
+  Result.Layouts = ab::compare(A, B, Opts, Result.Why);
+  std::string LockWhy;
+  if (!LockA.empty() && !LockB.empty())
+    Result.Lock = ab::compare(LockA, LockB, Opts, LockWhy);
+}
+
+Expected<ABResult> runAB(const ABConfig &C) {
+  if (C.Layouts == 0 || C.Rounds == 0)
+    return error("--layouts and --rounds must be at least 1");
+  if (!C.LockPath.empty() && C.HotlayoutPath.empty())
+    return error("--lock needs the path of the hotlayout executable");
+  auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false);
+  if (!Tools)
+    return Tools.takeError();
+  ABResult Result;
+  Result.Config = C;
+  Result.Machine = machineName();
+  Result.LoadStart = loadAverage();
+  InterruptGuard Guard;
+  TempDir Tmp;
+  if (Error E = Tmp.create())
+    return std::move(E);
+  Runner Run(C, Tmp);
+  std::vector<Runnable> Runs;
+  if (Error E = makeVariants(C, 'A', C.BinaryA, *Tools, Tmp, Run, Result, Runs))
+    return std::move(E);
+  if (Error E = makeVariants(C, 'B', C.BinaryB, *Tools, Tmp, Run, Result, Runs))
+    return std::move(E);
+  // The untimed check run of every variant.
+  for (size_t I = 0; I < Runs.size() && !InterruptGuard::interrupted(); ++I) {
+    auto P = Run.run(Runs[I], Result.Variants[I].EnvPadBytes,
+                     label(Result.Variants[I], Runs[I]));
+    if (!P)
+      return P.takeError();
+  }
+  if (!InterruptGuard::interrupted())
+    if (Error E = runRounds(C, Run, Runs, Result))
+      return std::move(E);
+  Result.InterruptSignal = InterruptGuard::signal();
+  if (Result.CompleteRounds)
+    conclude(Result);
+  else
+    Result.Why = "no complete round of runs";
+  Result.LoadEnd = loadAverage();
+  return Result;
+}
+
+} // namespace hotlayout

@@ -1,0 +1,243 @@
+//===- ABReport.cpp - Printing hotlayout ab's result ----------------------===//
+
+#include "hotlayout/Tool/ABReport.h"
+
+#include "BinaryFile.h"
+#include "hotlayout/Tool/ProcessRunner.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace hotlayout {
+
+static Error error(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+static const std::vector<double> &samples(const ABResult &R,
+                                          const ABVariant &V) {
+  return R.Config.Metric == ABMetric::Wall ? V.Wall : V.CPU;
+}
+
+static const char *metricName(const ABResult &R) {
+  return R.Config.Metric == ABMetric::Wall ? "wall" : "user+sys";
+}
+
+static void printInterval(raw_ostream &OS, const ab::Comparison &C) {
+  OS << format("B/A = %.4f, 95%% CI [%.4f, %.4f]", C.Ratio, C.CILow, C.CIHigh);
+}
+
+void printABTable(raw_ostream &OS, const ABResult &R) {
+  const ABConfig &C = R.Config;
+  OS << "hotlayout ab: A = " << C.BinaryA << ", B = " << C.BinaryB << "\n";
+  OS << C.Layouts << " layouts each (seeds " << C.Seed << ".."
+     << C.Seed + C.Layouts - 1 << "), " << R.CompleteRounds << " of "
+     << C.Rounds << " rounds, " << metricName(R) << " time; " << R.Machine
+     << format(", load %.2f -> %.2f", R.LoadStart, R.LoadEnd) << "\n";
+  if (R.InterruptSignal)
+    OS << "interrupted by signal " << R.InterruptSignal
+       << ": the result covers the complete rounds only\n";
+  if (!R.Layouts) {
+    OS << "no result: " << R.Why << "\n";
+    return;
+  }
+  const ab::Comparison &L = *R.Layouts;
+  printInterval(OS, L);
+  OS << ": " << ab::verdictName(L.V);
+  if (L.V == ab::Verdict::Same)
+    OS << format(" (this run could have detected about %.1f%%)",
+                 100 * L.Detectable);
+  OS << "\n";
+  OS << format("A: median %.6g s, layout spread %.3f\n", L.MedianA, L.SpreadA);
+  OS << format("B: median %.6g s, layout spread %.3f\n", L.MedianB, L.SpreadB);
+  OS << format("one layout of each (what a single-layout A/B reports): "
+               "anywhere in [%.4f, %.4f]\n",
+               L.NaiveLow, L.NaiveHigh);
+  if (R.Lock) {
+    OS << "with the lock (one layout each): ";
+    printInterval(OS, *R.Lock);
+    OS << "\n  A: " << R.LockSummaryA << "\n  B: " << R.LockSummaryB << "\n";
+  }
+  OS << "VARIANT  SEED  ENV-PAD  MEDIAN  MIN  MAX\n";
+  for (const ABVariant &V : R.Variants) {
+    const std::vector<double> &X = samples(R, V);
+    if (X.empty())
+      continue;
+    auto [Lo, Hi] = std::minmax_element(X.begin(), X.end());
+    OS << V.name() << "  "
+       << (V.Locked ? std::string("-") : std::to_string(V.Seed)) << "  "
+       << V.EnvPadBytes
+       << format("  %.6g  %.6g  %.6g\n", ab::median(X), *Lo, *Hi);
+  }
+}
+
+static void comparisonFields(json::OStream &J, const ab::Comparison &C) {
+  J.attribute("ratio", C.Ratio);
+  J.attribute("ci_low", C.CILow);
+  J.attribute("ci_high", C.CIHigh);
+  J.attribute("verdict", ab::verdictName(C.V));
+  J.attribute("detectable", C.Detectable);
+  J.attribute("median_a", C.MedianA);
+  J.attribute("median_b", C.MedianB);
+  J.attribute("spread_a", C.SpreadA);
+  J.attribute("spread_b", C.SpreadB);
+  J.attribute("naive_low", C.NaiveLow);
+  J.attribute("naive_high", C.NaiveHigh);
+}
+
+static void numbers(json::OStream &J, StringRef Key,
+                    const std::vector<double> &X) {
+  J.attributeArray(Key, [&] {
+    for (double V : X)
+      J.value(V);
+  });
+}
+
+void printABJSON(raw_ostream &OS, const ABResult &R) {
+  const ABConfig &C = R.Config;
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("a", C.BinaryA);
+    J.attribute("b", C.BinaryB);
+    J.attribute("machine", R.Machine);
+    J.attribute("load_start", R.LoadStart);
+    J.attribute("load_end", R.LoadEnd);
+    J.attribute("metric", metricName(R));
+    J.attribute("seed", int64_t(C.Seed));
+    J.attribute("rounds", int64_t(R.CompleteRounds));
+    J.attribute("rounds_asked", int64_t(C.Rounds));
+    J.attribute("layouts_per_side", int64_t(C.Layouts));
+    J.attribute("interrupted_by", int64_t(R.InterruptSignal));
+    if (R.Layouts)
+      comparisonFields(J, *R.Layouts);
+    else
+      J.attribute("no_result", R.Why);
+    if (R.Lock)
+      J.attributeObject("lock", [&] {
+        comparisonFields(J, *R.Lock);
+        J.attribute("apply_a", R.LockSummaryA);
+        J.attribute("apply_b", R.LockSummaryB);
+      });
+    J.attributeArray("layouts", [&] {
+      for (const ABVariant &V : R.Variants)
+        J.object([&] {
+          J.attribute("side", std::string(1, V.Side));
+          J.attribute("name", V.name());
+          J.attribute("seed", int64_t(V.Seed));
+          J.attribute("locked", V.Locked);
+          J.attribute("env_pad", int64_t(V.EnvPadBytes));
+          J.attribute("median", ab::median(samples(R, V)));
+          numbers(J, "runs", samples(R, V));
+          numbers(J, "wall", V.Wall);
+          numbers(J, "cpu", V.CPU);
+        });
+    });
+  });
+  OS << "\n";
+}
+
+Error writeFileAtomically(StringRef Path, StringRef Text) {
+  SmallString<256> Model(Path);
+  Model += ".tmp%%%%%%";
+  int FD;
+  SmallString<256> Tmp;
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Tmp))
+    return fileError(Path, "cannot be written: " + EC.message());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    if (OS.has_error()) {
+      sys::fs::remove(Tmp);
+      return fileError(Path, "cannot be written: " + OS.error().message());
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
+    sys::fs::remove(Tmp);
+    return fileError(Path, "cannot be written: " + EC.message());
+  }
+  return Error::success();
+}
+
+/// Runs \p Python with \p Args, output to \p Log; returns its exit status.
+static Expected<int> runPython(StringRef Python,
+                               const std::vector<std::string> &Args,
+                               StringRef Log) {
+  ProcessSpec S;
+  S.Program = Python.str();
+  S.Argv = {Python.str()};
+  S.Argv.insert(S.Argv.end(), Args.begin(), Args.end());
+  S.Env = currentEnvironment({"MPLBACKEND=Agg"});
+  S.StdoutPath = Log.str();
+  S.StderrPath = Log.str();
+  auto R = runProcess(S);
+  if (!R)
+    return R.takeError();
+  return R->ExitCode;
+}
+
+static std::string readLog(StringRef Log) {
+  auto Buffer = MemoryBuffer::getFile(Log, /*IsText=*/true);
+  return Buffer ? (*Buffer)->getBuffer().trim().str() : std::string();
+}
+
+Error checkPlotter(StringRef Python) {
+  SmallString<256> Log;
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("hotlayout-ab-py", "txt", Log))
+    return error("cannot create a temporary file: " + EC.message());
+  auto RC = runPython(Python, {"-c", "import matplotlib"}, Log);
+  sys::fs::remove(Log);
+  if (!RC)
+    return error("--plot needs Python 3 with matplotlib, and '" + Python +
+                 "' cannot be run: " + toString(RC.takeError()));
+  if (*RC != 0)
+    return error("--plot needs matplotlib, which '" + Python +
+                 "' cannot import: install it (apt-get install "
+                 "python3-matplotlib, or pip install matplotlib) or drop "
+                 "--plot");
+  return Error::success();
+}
+
+Error plotAB(const ABResult &R, StringRef Python, StringRef Script,
+             StringRef PNG) {
+  SmallString<256> Dir;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("hotlayout-ab-plot", Dir))
+    return error("cannot create a temporary directory: " + EC.message());
+  auto Cleanup = [&] { sys::fs::remove_directories(Dir); };
+  SmallString<256> JSONPath(Dir), Out(Dir), Log(Dir);
+  sys::path::append(JSONPath, "ab.json");
+  sys::path::append(Out, "ab.png");
+  sys::path::append(Log, "plot.log");
+  std::string Text;
+  raw_string_ostream OS(Text);
+  printABJSON(OS, R);
+  if (Error E = writeFileAtomically(JSONPath, Text)) {
+    Cleanup();
+    return E;
+  }
+  auto RC = runPython(
+      Python, {Script.str(), std::string(JSONPath), std::string(Out)}, Log);
+  if (!RC || *RC != 0) {
+    std::string Why = RC ? readLog(Log) : toString(RC.takeError());
+    Cleanup();
+    return error("drawing '" + PNG + "' with '" + Script + "' failed: " + Why);
+  }
+  // The PNG lands beside its destination first, so the rename is atomic.
+  auto Buffer = MemoryBuffer::getFile(Out, /*IsText=*/false);
+  if (!Buffer) {
+    Cleanup();
+    return error("'" + Script + "' wrote no PNG");
+  }
+  Error E = writeFileAtomically(PNG, (*Buffer)->getBuffer());
+  Cleanup();
+  return E;
+}
+
+} // namespace hotlayout
