@@ -111,6 +111,12 @@ static cl::opt<std::string>
                      "directory of the LLVM hotlayout was built with)"),
             cl::value_desc("dir"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
+static cl::opt<std::string> KeepDir(
+    "keep-layouts",
+    cl::desc("Copy every variant into this directory as a1, a2, ..., b1, "
+             "..., a-lock, b-lock before the runs (default: none kept)"),
+    cl::value_desc("dir"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
 static int abError(Error E) { return reportError("ab", std::move(E)); }
 
 /// <dir of this executable>/../share/hotlayout/ab-plot.py, where the build
@@ -140,6 +146,7 @@ int runABCommand() {
   C.LockPath = LockPath;
   C.HotlayoutPath = Self;
   C.BoltDir = BoltDir;
+  C.KeepDir = KeepDir;
   // A terminal gets one line rewritten in place; a log gets every line.
   bool Terminal = isatty(STDERR_FILENO);
   C.Progress = [Terminal](const std::string &Line) {

@@ -315,6 +315,22 @@ static Error runRounds(const ABConfig &C, const Runner &Run,
   return Error::success();
 }
 
+/// --keep-layouts: a copy of every variant, named as in the table.
+static Error keepVariants(StringRef Dir, ArrayRef<ABVariant> Variants,
+                          ArrayRef<Runnable> Runs) {
+  if (std::error_code EC = sys::fs::create_directories(Dir))
+    return fileError(Dir, "cannot be created: " + EC.message());
+  for (size_t I = 0; I < Variants.size(); ++I) {
+    SmallString<256> To(Dir);
+    sys::path::append(To, Variants[I].name());
+    if (std::error_code EC = sys::fs::copy_file(Runs[I].Path, To))
+      return fileError(To, "cannot be written: " + EC.message());
+    sys::fs::setPermissions(To, sys::fs::all_read | sys::fs::all_exe |
+                                    sys::fs::owner_write);
+  }
+  return Error::success();
+}
+
 /// Step 4.
 static void conclude(ABResult &Result) {
   ab::SideSamples A, B, LockA, LockB;
@@ -354,6 +370,9 @@ Expected<ABResult> runAB(const ABConfig &C) {
     return std::move(E);
   if (Error E = makeVariants(C, 'B', C.BinaryB, *Tools, Tmp, Run, Result, Runs))
     return std::move(E);
+  if (!C.KeepDir.empty())
+    if (Error E = keepVariants(C.KeepDir, Result.Variants, Runs))
+      return std::move(E);
   // The untimed check run of every variant.
   for (size_t I = 0; I < Runs.size() && !InterruptGuard::interrupted(); ++I) {
     auto P = Run.run(Runs[I], Result.Variants[I].EnvPadBytes,

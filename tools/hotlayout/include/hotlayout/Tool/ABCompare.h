@@ -56,6 +56,9 @@ struct ABConfig {
   std::string LockPath;      ///< With --lock: the lock to apply to both.
   std::string HotlayoutPath; ///< This program, for `apply` (with a lock).
   std::string BoltDir;       ///< Empty: the build's LLVM.
+  /// Non-empty: copy every variant here as <dir>/<name> (a1, b-lock, ...)
+  /// before the runs, to inspect them.
+  std::string KeepDir;
   /// Called with one line of progress (no newline); may be empty.
   std::function<void(const std::string &)> Progress;
 };
