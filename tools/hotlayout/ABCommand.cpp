@@ -80,6 +80,12 @@ static cl::opt<bool> JSON("json",
                                    "off)"),
                           cl::sub(ABSubcommand), cl::cat(ABCategory));
 
+static cl::opt<std::string> JSONOut(
+    "json-out",
+    cl::desc("Also write the JSON to this file (atomically), beside the "
+             "table or --json on stdout"),
+    cl::value_desc("file.json"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
 static cl::opt<std::string> PlotPath(
     "plot",
     cl::desc("Also draw a PNG: each variant's runs and median, the ratio "
@@ -179,6 +185,13 @@ int runABCommand() {
   else
     printABTable(outs(), *R);
   outs().flush();
+  if (!JSONOut.empty()) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    printABJSON(OS, *R);
+    if (Error E = writeFileAtomically(JSONOut, Text))
+      return abError(std::move(E));
+  }
   if (!PlotPath.empty() && R->Layouts)
     if (Error E = plotAB(*R, Py, plotScript(Self), PlotPath))
       return abError(std::move(E));
