@@ -9,7 +9,7 @@
 # The planted slowdown is a loop of SPIN increments of a volatile counter at the function's
 # entry: real work on every call, the program's output unchanged. Its size in instructions is
 # measured exactly with callgrind (small workloads) and written beside the timings.
-# env: LAYOUTS (8), ROUNDS (20), SPIN (3), LUA_N (6: ~0.35 s a run), ONLY (names, default all),
+# env: LAYOUTS (8), ROUNDS (20), SPIN (10), LUA_N (6: ~0.35 s a run), ONLY (names, default all),
 #      MACHINE_TAG, RESULTS_DIR, HOTLAYOUT (build/bin/hotlayout), CLANG (clang-22), WORK
 # outputs in $RESULTS_DIR (default bench/results/<date>-<machine>-ab/): ab-NAME.txt (the table),
 #   ab-NAME.json (every run), ab-instructions.txt (callgrind counts), ab-summary.txt.
@@ -18,7 +18,7 @@ HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 W=${WORK:-$ROOT/bench/work/ab}
 H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
 CLANG=${CLANG:-clang-22}; export CLANG
-LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-20}; SPIN=${SPIN:-3}; LUA_N=${LUA_N:-6}
+LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-20}; SPIN=${SPIN:-10}; LUA_N=${LUA_N:-6}
 ONLY=${ONLY:-lua-order lua-slow mi-order mi-slow}
 TAG=${MACHINE_TAG:-$(date +%F)-$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/[^A-Za-z0-9]\+/-/g; s/-$//' | tr A-Z a-z)-ab}
 R=${RESULTS_DIR:-$ROOT/bench/results/$TAG}; mkdir -p "$R" "$W"
@@ -65,7 +65,7 @@ declare -A B_OF=([lua-order]=lua-order [lua-slow]=lua-slow [mi-order]=libmi-orde
 log build; lua; mimalloc
 cd "$W"
 # The planted slowdown in instructions (exact, small workloads): callgrind totals.
-cg() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
+cg() { valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
 {
   echo "SPIN=$SPIN; callgrind instructions (Ir), small workloads"
   echo "lua-a    $(cg ./lua-a "$LUA_WL" 1)"
