@@ -59,6 +59,17 @@ Experiment simulate(Random &R, unsigned K, unsigned Rounds, double Effect,
   return E;
 }
 
+/// compare() on one simulated experiment, asserting it gives a result.
+Comparison compareOnce(uint64_t Seed, unsigned K, unsigned Rounds,
+                       double Effect) {
+  Random R(Seed);
+  Experiment E = simulate(R, K, Rounds, Effect);
+  std::string Why;
+  auto C = compare(E.A, E.B, StatsOptions(), Why);
+  EXPECT_TRUE(C) << Why;
+  return C.value_or(Comparison());
+}
+
 struct Tally {
   unsigned Same = 0, Slower = 0, Faster = 0;
 };
@@ -246,14 +257,10 @@ TEST(ABStats, NullComesOutSame) {
 // That takes 16 layouts and 60 rounds here (simulated: 8 x 30 finds it 2
 // times in 5, 16 x 60 7 in 8, 16 x 100 19 in 20).
 TEST(ABStats, PlantedFivePercentComesOutSlower) {
-  Random R(5);
-  Experiment E = simulate(R, 16, 60, 1.05);
-  std::string Why;
-  auto C = compare(E.A, E.B, StatsOptions(), Why);
-  ASSERT_TRUE(C) << Why;
-  EXPECT_EQ(C->V, Verdict::Slower);
-  EXPECT_GT(C->CILow, 1.0);
-  EXPECT_NEAR(C->Ratio, 1.05, 0.03);
+  Comparison C = compareOnce(5, 16, 60, 1.05);
+  EXPECT_EQ(C.V, Verdict::Slower);
+  EXPECT_GT(C.CILow, 1.0);
+  EXPECT_NEAR(C.Ratio, 1.05, 0.03);
 
   Tally T = trials(100, 16, 60, 1.05, 2);
   EXPECT_GE(T.Slower, 80u) << T.Same << " same";
@@ -262,25 +269,17 @@ TEST(ABStats, PlantedFivePercentComesOutSlower) {
 
 // Faster is the mirror image.
 TEST(ABStats, PlantedSpeedupComesOutFaster) {
-  Random R(6);
-  Experiment E = simulate(R, 16, 60, 1 / 1.05);
-  std::string Why;
-  auto C = compare(E.A, E.B, StatsOptions(), Why);
-  ASSERT_TRUE(C) << Why;
-  EXPECT_EQ(C->V, Verdict::Faster);
-  EXPECT_LT(C->CIHigh, 1.0);
+  Comparison C = compareOnce(6, 16, 60, 1 / 1.05);
+  EXPECT_EQ(C.V, Verdict::Faster);
+  EXPECT_LT(C.CIHigh, 1.0);
 }
 
 // `same` says what it could have seen: the detectable effect is the larger
 // half-width of the interval on the log scale.
 TEST(ABStats, DetectableEffectIsTheHalfWidth) {
-  Random R(8);
-  Experiment E = simulate(R, 8, 10, 1.0);
-  std::string Why;
-  auto C = compare(E.A, E.B, StatsOptions(), Why);
-  ASSERT_TRUE(C) << Why;
-  double Expected = std::max(C->Ratio / C->CILow, C->CIHigh / C->Ratio) - 1;
-  EXPECT_DOUBLE_EQ(C->Detectable, Expected);
-  EXPECT_GT(C->Detectable, 0.0);
-  EXPECT_LT(C->Detectable, 0.3);
+  Comparison C = compareOnce(8, 8, 10, 1.0);
+  double Expected = std::max(C.Ratio / C.CILow, C.CIHigh / C.Ratio) - 1;
+  EXPECT_DOUBLE_EQ(C.Detectable, Expected);
+  EXPECT_GT(C.Detectable, 0.0);
+  EXPECT_LT(C.Detectable, 0.3);
 }

@@ -259,16 +259,12 @@ static Error runBolt(const BoltTools &Tools, StringRef TmpDir,
   SmallString<256> OrderPath(TmpDir), LogPath(TmpDir);
   sys::path::append(OrderPath, "function-order.txt");
   sys::path::append(LogPath, "bolt.log");
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(OrderPath, EC, sys::fs::OF_Text);
-    if (EC)
-      return fileError(OrderPath, "cannot be written: " + EC.message());
-    for (const Placement &X : Run.P)
-      OS << X.Locked->Name << "\n";
-    for (const std::string &Name : Run.Followers)
-      OS << Name << "\n";
-  }
+  std::vector<std::string> Order;
+  for (const Placement &X : Run.P)
+    Order.push_back(X.Locked->Name);
+  Order.insert(Order.end(), Run.Followers.begin(), Run.Followers.end());
+  if (Error E = writeFunctionOrder(OrderPath, Order))
+    return E;
   std::string Line = std::to_string(Lock.Plan.LineSize);
   // -use-compact-aligner=false: the compact aligner skips aligning small
   // functions; every locked offset is a line boundary. Without a profile

@@ -283,6 +283,16 @@ Error instrument(const BoltTools &Tools, StringRef Binary,
   return runTool(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
 }
 
+Error writeFunctionOrder(StringRef Path, ArrayRef<std::string> Names) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return fileError(Path, "cannot be written: " + EC.message());
+  for (const std::string &Name : Names)
+    OS << Name << "\n";
+  return Error::success();
+}
+
 Error reorderFunctions(const BoltTools &Tools, StringRef Binary,
                        const LayoutRequest &Req, StringRef Output,
                        StringRef LogPath) {

@@ -118,6 +118,10 @@ llvm::Error instrument(const BoltTools &Tools, llvm::StringRef Binary,
                        llvm::StringRef Instrumented, llvm::StringRef LogPath,
                        llvm::StringRef SkipArgument);
 
+/// Writes \p Names, one a line, to \p Path: an order for -function-order.
+llvm::Error writeFunctionOrder(llvm::StringRef Path,
+                               llvm::ArrayRef<std::string> Names);
+
 /// What reorderFunctions() asks of llvm-bolt.
 struct LayoutRequest {
   std::string OrderFile; ///< -function-order: one function name a line.

@@ -10,7 +10,6 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <tuple>
@@ -84,14 +83,8 @@ Error writeLayoutVariant(const BoltTools &Tools, StringRef Binary,
   SmallString<256> OrderPath(WorkDir), LogPath(WorkDir);
   sys::path::append(OrderPath, "function-order.txt");
   sys::path::append(LogPath, "bolt.log");
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(OrderPath, EC, sys::fs::OF_Text);
-    if (EC)
-      return fileError(OrderPath, "cannot be written: " + EC.message());
-    for (const std::string &Name : Layout.Order)
-      OS << Name << "\n";
-  }
+  if (Error E = writeFunctionOrder(OrderPath, Layout.Order))
+    return E;
   LayoutRequest Req;
   Req.OrderFile = std::string(OrderPath);
   Req.Padding = Layout.Padding;
