@@ -89,7 +89,11 @@ public:
       S.Argv.insert(S.Argv.end(), C.Args.begin(), C.Args.end());
       return S;
     }
-    std::string Cmd = substitutePath(C.RunCommand, Path);
+    // Absolute: LD_PRELOAD=lib.so (no slash) would search the library
+    // path, not the working directory, and the run would go on without it.
+    SmallString<256> Abs(Path);
+    sys::fs::make_absolute(Abs);
+    std::string Cmd = substitutePath(C.RunCommand, Abs);
     for (const std::string &A : C.Args)
       Cmd += " " + shellQuote(A);
     S.Program = "/bin/sh";
