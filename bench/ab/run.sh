@@ -9,7 +9,10 @@
 # The planted slowdown is a loop of SPIN increments of a volatile counter at the function's
 # entry: real work on every call, the program's output unchanged. Its size in instructions is
 # measured exactly with callgrind (small workloads) and written beside the timings.
-# env: LAYOUTS (8), ROUNDS (20), SPIN (10), LUA_N (6: ~0.35 s a run), ONLY (names, default all),
+# METRIC: cpu (user+sys from rusage, default) or wall. On a VM shared with other work (the one
+# these results come from had a load of 12-17 on 2 vCPUs) wall time measures the neighbours:
+# Lua runs of ~0.35 s took 0.5-6 s; user+sys time counts only the program's own CPU time.
+# env: LAYOUTS (8), ROUNDS (20), SPIN (10), LUA_N (6: ~0.35 s a run), METRIC (cpu), ONLY (names),
 #      MACHINE_TAG, RESULTS_DIR, HOTLAYOUT (build/bin/hotlayout), CLANG (clang-22), WORK
 # outputs in $RESULTS_DIR (default bench/results/<date>-<machine>-ab/): ab-NAME.txt (the table),
 #   ab-NAME.json (every run), ab-instructions.txt (callgrind counts), ab-summary.txt.
@@ -18,7 +21,7 @@ HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 W=${WORK:-$ROOT/bench/work/ab}
 H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
 CLANG=${CLANG:-clang-22}; export CLANG
-LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-20}; SPIN=${SPIN:-10}; LUA_N=${LUA_N:-6}
+LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-20}; SPIN=${SPIN:-10}; LUA_N=${LUA_N:-6}; METRIC=${METRIC:-cpu}
 ONLY=${ONLY:-lua-order lua-slow mi-order mi-slow}
 TAG=${MACHINE_TAG:-$(date +%F)-$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/[^A-Za-z0-9]\+/-/g; s/-$//' | tr A-Z a-z)-ab}
 R=${RESULTS_DIR:-$ROOT/bench/results/$TAG}; mkdir -p "$R" "$W"
@@ -59,8 +62,8 @@ mimalloc() {
 
 MI_ARGS="larson 2 4 2000 150000"
 LUA_WL="$ROOT/bench/layout-lock/bench.lua"
-declare -A A_OF=([lua-order]=lua-a [lua-slow]=lua-a [mi-order]=libmi-a.so [mi-slow]=libmi-a.so)
-declare -A B_OF=([lua-order]=lua-order [lua-slow]=lua-slow [mi-order]=libmi-order.so [mi-slow]=libmi-slow.so)
+declare -A A_OF=([lua-order]=$W/lua-a [lua-slow]=$W/lua-a [mi-order]=$W/libmi-a.so [mi-slow]=$W/libmi-a.so)
+declare -A B_OF=([lua-order]=$W/lua-order [lua-slow]=$W/lua-slow [mi-order]=$W/libmi-order.so [mi-slow]=$W/libmi-slow.so)
 
 log build; lua; mimalloc
 cd "$W"
@@ -77,15 +80,15 @@ cat "$R/ab-instructions.txt" >&2
 
 { echo "machine: $(python3 "$ROOT/bench/common/machine.py" 2>/dev/null || grep -m1 'model name' /proc/cpuinfo)"
   echo "hotlayout: $(git -C "$ROOT" rev-parse --short HEAD), $($H --version | head -1)"
-  echo "settings: LAYOUTS=$LAYOUTS ROUNDS=$ROUNDS SPIN=$SPIN LUA_N=$LUA_N"; } > "$R/ab-summary.txt"
+  echo "settings: LAYOUTS=$LAYOUTS ROUNDS=$ROUNDS SPIN=$SPIN LUA_N=$LUA_N METRIC=$METRIC"; } > "$R/ab-summary.txt"
 for name in $ONLY; do
   case $name in
     lua-*) RUN=(-- "$LUA_WL" "$LUA_N") ;;
     mi-*) RUN=(--run "env LD_PRELOAD={} $W/allocbench $MI_ARGS") ;;
   esac
-  log "$name: ${A_OF[$name]} vs ${B_OF[$name]}, $LAYOUTS layouts, $ROUNDS rounds (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  log "$name: ${A_OF[$name]##*/} vs ${B_OF[$name]##*/}, $LAYOUTS layouts, $ROUNDS rounds (load $(cut -d' ' -f1-3 /proc/loadavg))"
   set +e
-  $H ab "${A_OF[$name]}" "${B_OF[$name]}" --layouts "$LAYOUTS" --rounds "$ROUNDS" --json-out "$R/ab-$name.json" "${RUN[@]}" > "$R/ab-$name.txt"
+  $H ab "${A_OF[$name]}" "${B_OF[$name]}" --layouts "$LAYOUTS" --rounds "$ROUNDS" --metric "$METRIC" --json-out "$R/ab-$name.json" "${RUN[@]}" > "$R/ab-$name.txt"
   rc=$?
   set -e
   [ $rc -le 1 ] || { echo "ab $name failed (exit $rc)" >&2; exit 1; }
