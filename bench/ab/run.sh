@@ -78,7 +78,7 @@ cg() { valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/
 } > "$R/ab-instructions.txt"
 cat "$R/ab-instructions.txt" >&2
 
-{ echo "machine: $(python3 "$ROOT/bench/common/machine.py" 2>/dev/null || grep -m1 'model name' /proc/cpuinfo)"
+{ python3 "$ROOT/bench/common/machine.py"
   echo "hotlayout: $(git -C "$ROOT" rev-parse --short HEAD), $($H --version | head -1)"
   echo "settings: LAYOUTS=$LAYOUTS ROUNDS=$ROUNDS SPIN=$SPIN LUA_N=$LUA_N METRIC=$METRIC"; } > "$R/ab-summary.txt"
 for name in $ONLY; do
