@@ -214,8 +214,19 @@ static Expected<std::string> applyLock(const ABConfig &C, StringRef Binary,
   return Summary;
 }
 
-/// Step 2 for one side: K layouts (and the locked variant), each checked
-/// once. Appends to \p Variants and \p Runs in the same order.
+/// <tmp>/<variant name>/<basename of Binary>, its directory created.
+static Expected<std::string> variantPath(const TempDir &Tmp, const ABVariant &V,
+                                         StringRef Binary) {
+  std::string Dir = Tmp.file(V.name());
+  if (std::error_code EC = sys::fs::create_directory(Dir))
+    return error("cannot create '" + Dir + "': " + EC.message());
+  SmallString<256> Out(Dir);
+  sys::path::append(Out, sys::path::filename(Binary));
+  return std::string(Out);
+}
+
+/// Step 2 for one side: K layouts (and the locked variant), appended to
+/// Result.Variants and \p Runs in the same order (runAB checks them).
 static Error makeVariants(const ABConfig &C, char Side, StringRef Binary,
                           const BoltTools &Tools, const TempDir &Tmp,
                           const Runner &Run, ABResult &Result,
@@ -238,42 +249,38 @@ static Error makeVariants(const ABConfig &C, char Side, StringRef Binary,
                                  Tmp.file(SideDir + "-skip-funcs.txt"));
   if (!Skip)
     return Skip.takeError();
-  StringRef Base = sys::path::filename(Binary);
   for (unsigned K = 0; K < C.Layouts && !InterruptGuard::interrupted(); ++K) {
     LayoutPerturbation L = seededLayout(*Functions, C.Seed + K);
     ABVariant V;
     V.Side = Side;
     V.Seed = L.Seed;
     V.EnvPadBytes = L.EnvPadBytes;
-    std::string Dir = Tmp.file(V.name());
-    if (std::error_code EC = sys::fs::create_directory(Dir))
-      return error("cannot create '" + Dir + "': " + EC.message());
+    auto Out = variantPath(Tmp, V, Binary);
+    if (!Out)
+      return Out.takeError();
     if (C.Progress)
       C.Progress("layout " + V.name() + " of '" + Binary.str() + "'");
-    SmallString<256> Out(Dir);
-    sys::path::append(Out, Base);
-    if (Error E = writeLayoutVariant(Tools, Binary, L, *Skip, Dir, Out))
+    if (Error E = writeLayoutVariant(Tools, Binary, L, *Skip,
+                                     sys::path::parent_path(*Out), *Out))
       return E;
     Result.Variants.push_back(V);
-    Runs.push_back({std::string(Out), Binary.str(), *Expected});
+    Runs.push_back({*Out, Binary.str(), *Expected});
   }
   if (!C.LockPath.empty() && !InterruptGuard::interrupted()) {
     ABVariant V;
     V.Side = Side;
     V.Locked = true;
-    std::string Dir = Tmp.file(V.name());
-    if (std::error_code EC = sys::fs::create_directory(Dir))
-      return error("cannot create '" + Dir + "': " + EC.message());
-    SmallString<256> Out(Dir);
-    sys::path::append(Out, Base);
+    auto Out = variantPath(Tmp, V, Binary);
+    if (!Out)
+      return Out.takeError();
     if (C.Progress)
       C.Progress("applying '" + C.LockPath + "' to '" + Binary.str() + "'");
-    auto Summary = applyLock(C, Binary, Out, Tmp);
+    auto Summary = applyLock(C, Binary, *Out, Tmp);
     if (!Summary)
       return Summary.takeError();
     (Side == 'A' ? Result.LockSummaryA : Result.LockSummaryB) = *Summary;
     Result.Variants.push_back(V);
-    Runs.push_back({std::string(Out), Binary.str(), *Expected});
+    Runs.push_back({*Out, Binary.str(), *Expected});
   }
   return Error::success();
 }
