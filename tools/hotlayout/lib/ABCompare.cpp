@@ -225,12 +225,18 @@ static Expected<std::string> variantPath(const TempDir &Tmp, const ABVariant &V,
   return std::string(Out);
 }
 
-/// Step 2 for one side: K layouts (and the locked variant), appended to
-/// Result.Variants and \p Runs in the same order (runAB checks them).
-static Error makeVariants(const ABConfig &C, char Side, StringRef Binary,
-                          const BoltTools &Tools, const TempDir &Tmp,
-                          const Runner &Run, ABResult &Result,
-                          std::vector<Runnable> &Runs) {
+/// Step 1 for one side: what its variants are made from and must print.
+struct SideInput {
+  char Side = 'A';
+  std::string Binary;
+  std::vector<std::string> Functions;
+  std::string SkipArgument; ///< skipLabelsArgument()'s.
+  uint64_t ExpectedHash = 0;
+};
+
+static Expected<SideInput> prepareSide(const ABConfig &C, char Side,
+                                       StringRef Binary, const TempDir &Tmp,
+                                       const Runner &Run) {
   auto File = BinaryFile::open(Binary);
   if (!File)
     return File.takeError();
@@ -238,19 +244,35 @@ static Error makeVariants(const ABConfig &C, char Side, StringRef Binary,
     return fileError(Binary, "is a shared object: say how to run it with "
                              "--run 'CMD {}', {} standing for each layout's "
                              "path (e.g. --run 'env LD_PRELOAD={} ./driver')");
+  SideInput In;
+  In.Side = Side;
+  In.Binary = Binary.str();
   auto Functions = movableFunctions(**File);
   if (!Functions)
     return Functions.takeError();
-  auto Expected = Run.reference(Binary);
-  if (!Expected)
-    return Expected.takeError();
-  std::string SideDir = std::string(1, char(Side - 'A' + 'a'));
+  In.Functions = std::move(*Functions);
+  auto Hash = Run.reference(Binary);
+  if (!Hash)
+    return Hash.takeError();
+  In.ExpectedHash = *Hash;
+  std::string SkipFile(1, char(Side - 'A' + 'a'));
   auto Skip = skipLabelsArgument(untypedCodeLabels(**File),
-                                 Tmp.file(SideDir + "-skip-funcs.txt"));
+                                 Tmp.file(SkipFile + "-skip-funcs.txt"));
   if (!Skip)
     return Skip.takeError();
+  In.SkipArgument = *Skip;
+  return In;
+}
+
+/// Step 2 for one side: K layouts (and the locked variant), appended to
+/// Result.Variants and \p Runs in the same order (runAB checks them).
+static Error makeVariants(const ABConfig &C, const SideInput &In,
+                          const BoltTools &Tools, const TempDir &Tmp,
+                          ABResult &Result, std::vector<Runnable> &Runs) {
+  StringRef Binary = In.Binary;
+  char Side = In.Side;
   for (unsigned K = 0; K < C.Layouts && !InterruptGuard::interrupted(); ++K) {
-    LayoutPerturbation L = seededLayout(*Functions, C.Seed + K);
+    LayoutPerturbation L = seededLayout(In.Functions, C.Seed + K);
     ABVariant V;
     V.Side = Side;
     V.Seed = L.Seed;
@@ -260,11 +282,11 @@ static Error makeVariants(const ABConfig &C, char Side, StringRef Binary,
       return Out.takeError();
     if (C.Progress)
       C.Progress("layout " + V.name() + " of '" + Binary.str() + "'");
-    if (Error E = writeLayoutVariant(Tools, Binary, L, *Skip,
+    if (Error E = writeLayoutVariant(Tools, Binary, L, In.SkipArgument,
                                      sys::path::parent_path(*Out), *Out))
       return E;
     Result.Variants.push_back(V);
-    Runs.push_back({*Out, Binary.str(), *Expected});
+    Runs.push_back({*Out, Binary.str(), In.ExpectedHash});
   }
   if (!C.LockPath.empty() && !InterruptGuard::interrupted()) {
     ABVariant V;
@@ -280,7 +302,7 @@ static Error makeVariants(const ABConfig &C, char Side, StringRef Binary,
       return Summary.takeError();
     (Side == 'A' ? Result.LockSummaryA : Result.LockSummaryB) = *Summary;
     Result.Variants.push_back(V);
-    Runs.push_back({*Out, Binary.str(), *Expected});
+    Runs.push_back({*Out, Binary.str(), In.ExpectedHash});
   }
   return Error::success();
 }
@@ -377,10 +399,16 @@ Expected<ABResult> runAB(const ABConfig &C) {
     return std::move(E);
   Runner Run(C, Tmp);
   std::vector<Runnable> Runs;
-  if (Error E = makeVariants(C, 'A', C.BinaryA, *Tools, Tmp, Run, Result, Runs))
-    return std::move(E);
-  if (Error E = makeVariants(C, 'B', C.BinaryB, *Tools, Tmp, Run, Result, Runs))
-    return std::move(E);
+  // Both sides are checked before any layout is built.
+  auto InA = prepareSide(C, 'A', C.BinaryA, Tmp, Run);
+  if (!InA)
+    return InA.takeError();
+  auto InB = prepareSide(C, 'B', C.BinaryB, Tmp, Run);
+  if (!InB)
+    return InB.takeError();
+  for (const SideInput *In : {&*InA, &*InB})
+    if (Error E = makeVariants(C, *In, *Tools, Tmp, Result, Runs))
+      return std::move(E);
   if (!C.KeepDir.empty())
     if (Error E = keepVariants(C.KeepDir, Result.Variants, Runs))
       return std::move(E);
