@@ -9,7 +9,7 @@ HL_MAJORS=(22 19)
 HL_PACKAGES=(
   clang-22 llvm-22-dev lld-22 bolt-22 llvm-22-tools
   clang-19 llvm-19-dev lld-19 bolt-19 llvm-19-tools
-  clang-format-22 cmake ninja-build libgtest-dev python3
+  clang-format-22 cmake ninja-build libgtest-dev python3 valgrind
 )
 
 hl_log() { printf '==> %s\n' "$*" >&2; }

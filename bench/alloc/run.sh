@@ -25,10 +25,9 @@
 #      LARSON_ARGS ("2 400 1000 20000": THREADS EPOCHS SLOTS OPS), THREADTEST_ARGS
 #      ("2 2000 10000 64": THREADS ITERS BLOCKS SIZE), TRAIN_LARSON, TRAIN_THREADTEST (training
 #      and `hotlayout profile` runs), APPLY_PROFILE (1, default: apply --lock --profile <the
-#      fdata>, blocks by ext-tsp; 0: apply --lock only, blocks keep their order; auto: 1 if apply
-#      has --profile), RESULTS_DIR (default bench/results/$MACHINE_TAG; bench/run.sh sets it;
-#      RESULTS is an older name for it), MACHINE_TAG, WORK (bench/work/alloc), CLANG, PLUGIN,
-#      HOTLAYOUT, LLVM_BIN (/usr/lib/llvm-22/bin)
+#      fdata>, blocks by ext-tsp; 0: apply --lock only, blocks keep their order), RESULTS_DIR
+#      (default bench/results/$MACHINE_TAG; bench/run.sh sets it), MACHINE_TAG, WORK
+#      (bench/work/alloc), CLANG, PLUGIN, HOTLAYOUT, LLVM_BIN (/usr/lib/llvm-22/bin)
 # outputs in $RESULTS_DIR: alloc-times-ALLOC-MODE.csv (every sample) + alloc-ALLOC-MODE.png,
 #   alloc-compile.csv + .png, alloc-tooltime-ALLOC.csv + .png, alloc-apply.txt (each apply's
 #   summary line and exit status), alloc-plan-ALLOC.txt, alloc-ALLOC.lock.txt, alloc-summary.txt
@@ -54,8 +53,7 @@ TRAIN_LARSON=${TRAIN_LARSON:-"2 20 1000 20000"}
 TRAIN_THREADTEST=${TRAIN_THREADTEST:-"2 200 10000 64"}
 APPLY_PROFILE=${APPLY_PROFILE:-1}
 BOLTFLAGS="-reorder-functions=hfsort -reorder-blocks=ext-tsp -split-functions -split-all-cold"
-R=${RESULTS_DIR:-${RESULTS:-}}
-[ -n "$R" ] || R=$ROOT/bench/results/${MACHINE_TAG:-$(python3 "$ROOT/bench/common/machine.py" --tag)}
+R=${RESULTS_DIR:-$ROOT/bench/results/${MACHINE_TAG:-$(python3 "$ROOT/bench/common/machine.py" --tag)}}
 mkdir -p "$R" "$W/bin" "$W/prof" "$W/lists" "$W/tool" "$W/cost"
 T0=$SECONDS
 log() { echo "== [$((SECONDS - T0)) s] $*" >&2; }
@@ -69,7 +67,7 @@ export JEMALLOC_SRC=${JEMALLOC_SRC:-$("$ROOT/bench/common/fetch-source.sh" jemal
 # (grep -c, not -q: with pipefail, -q's early exit can kill the writer with SIGPIPE and fail the check)
 if [ "$("$LLVM_BIN/ld.lld" --help | grep -c -- '--randomize-section-padding')" -gt 0 ]; then PAD=1; else PAD=0; fi
 USE_PROF=0
-if [ "$APPLY_PROFILE" = 1 ] || { [ "$APPLY_PROFILE" = auto ] && [ "$("$H" apply --help | grep -c -- '--profile')" -gt 0 ]; }; then
+if [ "$APPLY_PROFILE" = 1 ]; then
   USE_PROF=1
   # apply --profile runs BOLT with -lite=0 (every function, not only those with samples): plain
   # llvm-bolt in the tool timing does the same.

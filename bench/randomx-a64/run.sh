@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# RandomX's AArch64 JIT under flushelim (issue 4, flushes): a correctness check,
-# not a timing.
+# RandomX's AArch64 JIT under flushelim: a correctness check, not a timing.
 #
 # Cross-builds Debian's RandomX (source package librandomx, via
 # bench/common/fetch-source.sh) for aarch64-linux-gnu with clang -O2 -flto,

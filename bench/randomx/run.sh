@@ -69,7 +69,7 @@ phase() { PHASES="$PHASES$1: $(( $(date +%s) - T0 )) s since start"$'\n'; }
 hash_of() { sed -n 's/^Calculated result: \([0-9a-f]\{64\}\)$/\1/p' | grep . || { echo "randomx: no Calculated result" >&2; return 1; }; }
 bench_cmd() { echo "--verify --jit --nonces $1"; }
 # The untyped code labels of a binary, one a line, as hotlayout finds them (untypedCodeLabels in
-# tools/hotlayout/BoltDriver.cpp): .symtab STT_NOTYPE symbols in executable sections, not at a
+# tools/hotlayout/lib/BoltDriver.cpp): .symtab STT_NOTYPE symbols in executable sections, not at a
 # typed function's start, not named .L* or $*.
 code_labels() {
   "$LLVM/llvm-readelf" -SsW "$1" | awk '

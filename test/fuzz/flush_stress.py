@@ -13,11 +13,12 @@ Two subcommands:
       block, or over a sub-range, so flushelim has work. The same seed and
       input give the same output.
 
-  run --opt OPT --plugin SO [--seeds A-B] [--size M] [--work DIR]
-      For each seed: llvm-stress -seed=N -size=M | mutate | then
+  run --opt OPT --plugin SO [--seeds A-B] [--size M] [--work DIR] [--passes P]
+      For each seed: llvm-stress -seed=N -size=M | mutate | then, with P the
+      pipeline under test (default flushelim):
         1. opt -passes=verify -S         (the mutation itself is valid IR)
-        2. opt -passes=flushelim -verify-each            -> once.ll
-        3. opt -passes='flushelim,flushelim' -verify-each -> twice.ll
+        2. opt -passes=P -verify-each            -> once.ll
+        3. opt -passes='P,P' -verify-each        -> twice.ll
         4. once.ll == twice.ll   (a second run removes nothing: idempotent)
         5. flushes(once.ll) <= flushes(mutated), and once.ll is the input
            minus some flush calls: nothing else changed
@@ -27,6 +28,8 @@ Two subcommands:
       Prints one line per failing seed with a command that reproduces it and a
       closing "flush-stress: S seeds, F failed, R of T flushes removed" line;
       exits 1 when any seed failed. llvm-stress is taken from opt's directory.
+      --passes exists so a test can show that these checks fail for a
+      pipeline that changes more than flush calls.
 """
 import argparse
 import os
@@ -292,22 +295,24 @@ def run(args):
             problems.append("mutated module does not verify (fuzzer bug): " + err.strip()[:300])
         else:
             opt = [args.opt, "-load-pass-plugin=" + args.plugin, "-verify-each", "-S"]
-            rc1, once, err1 = run_tool(opt + ["-passes=flushelim", path])
-            rc2, twice, err2 = run_tool(opt + ["-passes=flushelim,flushelim", path])
+            rc1, once, err1 = run_tool(opt + ["-passes=" + args.passes, path])
+            rc2, twice, err2 = run_tool(
+                opt + ["-passes=%s,%s" % (args.passes, args.passes), path])
             rc3, _, err3 = run_tool([args.opt, "-load-pass-plugin=" + args.plugin,
                                      "-passes=print<flushelim>", "-disable-output", path])
             if rc1:
-                problems.append("opt -passes=flushelim failed: " + err1.strip()[-400:])
+                problems.append("opt -passes=%s failed: %s" % (args.passes, err1.strip()[-400:]))
             elif rc2:
-                problems.append("opt -passes=flushelim,flushelim failed: " + err2.strip()[-400:])
+                problems.append("opt -passes=%s,%s failed: %s"
+                                % (args.passes, args.passes, err2.strip()[-400:]))
             elif once != twice:
-                problems.append("not idempotent: a second flushelim changed the module")
+                problems.append("not idempotent: a second %s changed the module" % args.passes)
             else:
                 before, after = count_flushes(mutated), count_flushes(once)
                 if after > before:
                     problems.append("flush count grew: %d -> %d" % (before, after))
                 elif without_flushes(once) != without_flushes(plain):
-                    problems.append("flushelim changed more than flush calls")
+                    problems.append("%s changed more than flush calls" % args.passes)
                 else:
                     for text in uncovered_removals(plain, once):
                         problems.append("removed with no covering flush left: " + text)
@@ -319,8 +324,8 @@ def run(args):
             failed += 1
             for p in problems:
                 print("seed %d: %s" % (seed, p))
-            print("seed %d: reproduce: %s; %s -load-pass-plugin=%s -passes=flushelim -verify-each -S %s"
-                  % (seed, repro, args.opt, args.plugin, path))
+            print("seed %d: reproduce: %s; %s -load-pass-plugin=%s -passes='%s' -verify-each -S %s"
+                  % (seed, repro, args.opt, args.plugin, args.passes, path))
         elif not args.keep:
             os.remove(path)
     print("flush-stress: %d seeds, %d failed, %d of %d flushes removed"
@@ -340,6 +345,8 @@ def main():
     r.add_argument("--size", type=int, default=100)
     r.add_argument("--work", help="where mutated modules go (default: a temp dir)")
     r.add_argument("--keep", action="store_true", help="keep passing modules too")
+    r.add_argument("--passes", default="flushelim",
+                   help="the pipeline under test (default: flushelim)")
     args = ap.parse_args()
     if args.cmd == "mutate":
         sys.stdout.write(Mutator(args.seed).mutate(sys.stdin.read()))

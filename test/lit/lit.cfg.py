@@ -1,18 +1,16 @@
-# lit configuration for hotlayout's opt / clang / ld.lld / CLI tests.
+# lit configuration for every hotlayout suite under test/lit (opt, llc, clang,
+# ld.lld, the hotlayout CLI, the bench scripts, the build).
 #
-# Substitutions (use these, never paths, in RUN lines):
-#   %opt %clang %lld %llc     LLVM tools of the major the plugin was built for
-#   %plugin                   <build>/lib/libHotLayout.so
-#   %hotlayout                <build>/bin/hotlayout
-#   %rtlib                    <build>/lib (holds libhotlayout_rt.a)
-#   %rtinc                    runtime/ (holds hotlayout_rt.h)
-#   %src                      the repository root
-#   %unsupported_llvm_dir     an installed LLVM CMake dir of another major
-#   %python                   the Python that configured the build (for drivers)
-# Features: llvm-<major>, x86_64-host, clflushopt (host CPU has it),
-#           aarch64-registered (llc can target AArch64).
+# Every substitution and feature that more than one suite uses is defined here
+# and only here; test/lit/README.md lists them with what each means. A suite's
+# lit.local.cfg may add its own inputs (paths into its Inputs/), never load
+# another suite's configuration.
+#
+# Substitutions are plain text replaced in list order, so a name that is a
+# prefix of another (%link-c, %link-c-norelocs) must come after it.
 import os
 import platform
+import shutil
 import subprocess
 
 import lit.formats
@@ -27,25 +25,57 @@ config.test_exec_root = os.path.join(config.hotlayout_obj_root, "test", "lit")
 
 tools = config.llvm_tools_dir
 obj = config.hotlayout_obj_root
+src = config.hotlayout_src_root
+inputs = os.path.join(config.test_source_root, "Inputs")
 config.environment["PATH"] = os.pathsep.join(
-    [tools, os.path.join(obj, "bin"), config.environment.get("PATH", os.environ["PATH"])])
+    [tools, os.path.join(obj, "bin"),
+     config.environment.get("PATH", os.environ["PATH"])])
 # Tests must not see a developer's option overrides.
 config.environment.pop("HOTLAYOUT_OPTIONS", None)
+
 
 def tool(name):
     return os.path.join(tools, name)
 
-config.substitutions.append(("%opt", tool("opt")))
-config.substitutions.append(("%clang", tool("clang")))
-config.substitutions.append(("%lld", tool("ld.lld")))
-config.substitutions.append(("%llc", tool("llc")))
-config.substitutions.append(("%plugin", os.path.join(obj, "lib", "libHotLayout.so")))
-config.substitutions.append(("%hotlayout", os.path.join(obj, "bin", "hotlayout")))
-config.substitutions.append(("%rtlib", os.path.join(obj, "lib")))
-config.substitutions.append(("%rtinc", os.path.join(config.hotlayout_src_root, "runtime")))
-config.substitutions.append(("%src", config.hotlayout_src_root))
-config.substitutions.append(("%python", config.python_executable))
 
+def python_script(path):
+    return "%s %s" % (config.python_executable, path)
+
+
+subst = config.substitutions
+
+# LLVM tools of the major the plugin was built for (never the PATH's).
+for name in ("opt", "llc", "clang", "yaml2obj", "llvm-strip", "llvm-nm",
+             "llvm-bolt", "merge-fdata", "perf2bolt"):
+    subst.append(("%" + name, tool(name)))
+subst.append(("%lld", tool("ld.lld")))
+
+# What this build made, and where its sources are.
+subst.append(("%plugin", os.path.join(obj, "lib", "libHotLayout.so")))
+subst.append(("%hotlayout", os.path.join(obj, "bin", "hotlayout")))
+subst.append(("%rtlib", os.path.join(obj, "lib")))
+subst.append(("%rtinc", os.path.join(src, "runtime")))
+subst.append(("%src", src))
+subst.append(("%bench", os.path.join(src, "bench")))
+subst.append(("%inputs", inputs))
+subst.append(("%python", config.python_executable))
+
+# Linking test programs. Assembly without libc, so no libc code adds loops of
+# its own: `%link-x86-asm a.s -o a`. C with libc through lld; BOLT needs the
+# relocations -Wl,--emit-relocs keeps, and -norelocs is the twin without them.
+for name, target in (("%link-x86-asm", "x86_64-linux-gnu"),
+                     ("%link-a64-asm", "aarch64-linux-gnu")):
+    subst.append((name, "%s --target=%s -nostdlib -static -fuse-ld=lld"
+                  % (tool("clang"), target)))
+subst.append(("%link-c-norelocs", "%s -O1 -fuse-ld=lld" % tool("clang")))
+subst.append(("%link-c", "%s -O1 -fuse-ld=lld -Wl,--emit-relocs"
+              % tool("clang")))
+# `%expect-exit N CMD...`: lit's `not` accepts any non-zero status, but the
+# CLI's 1 (a finding) and 2 (an error) must be told apart.
+subst.append(("%expect-exit",
+              python_script(os.path.join(inputs, "expect-exit.py"))))
+
+# Features.
 config.available_features.add("llvm-%d" % config.llvm_version_major)
 if platform.machine() in ("x86_64", "AMD64"):
     config.available_features.add("x86_64-host")
@@ -55,17 +85,25 @@ if platform.machine() in ("x86_64", "AMD64"):
                 config.available_features.add("clflushopt")
     except OSError:
         pass
+try:
+    targets = subprocess.run([tool("llc"), "--version"], capture_output=True,
+                             text=True).stdout
+except OSError:
+    targets = ""
+if "x86-64" in targets:
+    config.available_features.add("x86-registered")
+if "aarch64" in targets:
+    config.available_features.add("aarch64-registered")
+if os.path.exists(tool("llvm-bolt")):
+    config.available_features.add("bolt")
+# valgrind: the callgrind judge (bench/common/callgrind_loops.py) runs programs
+# under it.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 # Some other LLVM's CMake package, to show configure refuses it.
 for other in (14, 15, 16, 17, 18):
     cmake_dir = "/usr/lib/llvm-%d/lib/cmake/llvm" % other
     if os.path.isdir(cmake_dir):
         config.available_features.add("unsupported-llvm-cmake")
-        config.substitutions.append(("%unsupported_llvm_dir", cmake_dir))
+        subst.append(("%unsupported_llvm_dir", cmake_dir))
         break
-try:
-    targets = subprocess.run([tool("llc"), "--version"], capture_output=True,
-                             text=True).stdout
-    if "aarch64" in targets:
-        config.available_features.add("aarch64-registered")
-except OSError:
-    pass

@@ -1,4 +1,4 @@
-#include "hotlayout/Support/LayoutPlan.h"
+#include "hotlayout/Tool/LayoutPlan.h"
 
 #include "gtest/gtest.h"
 

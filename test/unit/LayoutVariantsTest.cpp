@@ -60,7 +60,7 @@ TEST(LayoutVariants, PaddingIsSparseAndInSixteens) {
   LayoutPerturbation L = seededLayout(names(4000), 3);
   EXPECT_GT(L.Padding.size(), 4000u / 8 / 2);
   EXPECT_LT(L.Padding.size(), 4000u / 8 * 2);
-  std::map<unsigned, unsigned> Seen;
+  std::map<uint64_t, unsigned> Seen;
   for (const auto &[Name, Bytes] : L.Padding)
     ++Seen[Bytes];
   EXPECT_EQ(Seen.size(), 3u);

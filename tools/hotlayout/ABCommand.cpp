@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CommandOptions.h"
 #include "Commands.h"
 #include "hotlayout/Tool/ABCompare.h"
 #include "hotlayout/Tool/ABReport.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
@@ -111,11 +113,7 @@ static cl::opt<std::string>
            cl::desc("Python 3 that draws --plot (default: python3 on PATH)"),
            cl::value_desc("path"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
-static cl::opt<std::string>
-    BoltDir("bolt-dir",
-            cl::desc("Directory holding llvm-bolt (default: the bin "
-                     "directory of the LLVM hotlayout was built with)"),
-            cl::value_desc("dir"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+static BoltDirOption BoltDir(ABSubcommand, ABCategory);
 
 static cl::opt<std::string> KeepDir(
     "keep-layouts",
@@ -135,9 +133,8 @@ static std::string plotScript(StringRef Self) {
 
 int runABCommand() {
   if (Positionals.size() < 2)
-    return abError(createStringError(
-        inconvertibleErrorCode(),
-        "give two binaries: hotlayout ab A B [options] -- ARGS..."));
+    return abError(
+        makeError("give two binaries: hotlayout ab A B [options] -- ARGS..."));
   std::string Self = sys::fs::getMainExecutable(nullptr, (void *)&runABCommand);
   ABConfig C;
   C.BinaryA = Positionals[0];
@@ -150,32 +147,31 @@ int runABCommand() {
   C.Metric = Metric;
   C.CheckOutput = CheckOutput;
   C.LockPath = LockPath;
-  C.HotlayoutPath = Self;
-  C.BoltDir = BoltDir;
+  C.BoltDir = BoltDir.Dir;
   C.KeepDir = KeepDir;
+  Diagnostics Diag = commandDiagnostics("ab", /*ShowProgress=*/true);
   // A terminal gets one line rewritten in place; a log gets every line.
   bool Terminal = isatty(STDERR_FILENO);
-  C.Progress = [Terminal](const std::string &Line) {
-    errs() << (Terminal ? "\r\033[K" : "") << "hotlayout ab: " << Line
-           << (Terminal ? "" : "\n");
-  };
+  if (Terminal)
+    Diag.OnProgress = [](const Twine &Line) {
+      errs() << "\r\033[Khotlayout ab: " << Line;
+    };
 
   std::string Py = Python;
   if (!PlotPath.empty()) {
     if (Py.empty()) {
       auto Found = sys::findProgramByName("python3");
       if (!Found)
-        return abError(createStringError(
-            inconvertibleErrorCode(),
-            "--plot needs Python 3 with matplotlib, and python3 is not on "
-            "PATH: install python3-matplotlib or drop --plot"));
+        return abError(makeError(
+            "--plot needs Python 3 with matplotlib, and python3 is "
+            "not on PATH: install python3-matplotlib or drop --plot"));
       Py = *Found;
     }
     if (Error E = checkPlotter(Py))
       return abError(std::move(E));
   }
 
-  auto R = runAB(C);
+  auto R = runAB(C, Diag);
   if (Terminal)
     errs() << "\r\033[K";
   if (!R)
@@ -185,13 +181,9 @@ int runABCommand() {
   else
     printABTable(outs(), *R);
   outs().flush();
-  if (!JSONOut.empty()) {
-    std::string Text;
-    raw_string_ostream OS(Text);
-    printABJSON(OS, *R);
-    if (Error E = writeFileAtomically(JSONOut, Text))
+  if (!JSONOut.empty())
+    if (Error E = writeABJSON(JSONOut, *R))
       return abError(std::move(E));
-  }
   if (!PlotPath.empty() && R->Layouts)
     if (Error E = plotAB(*R, Py, plotScript(Self), PlotPath))
       return abError(std::move(E));

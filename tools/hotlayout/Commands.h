@@ -1,14 +1,19 @@
 //===- Commands.h - The subcommands of the hotlayout CLI ------------------===//
 //
-// Each subcommand lives in its own <Name>Command.cpp: an llvm::cl::SubCommand,
-// its options (cl::sub of it, in its own category) and a run function. To add
-// one, write that file, declare the two names here and add a row to the table
-// in hotlayout.cpp.
+// Each subcommand lives in its own <Name>Command.cpp, a thin shell over one
+// library pipeline (hotlayout/Tool/<Name>.h): an llvm::cl::SubCommand, its
+// options (cl::sub of it, in its own category; options several subcommands
+// take are declared once in CommandOptions.h), and a run function that fills
+// the pipeline's config, calls it, prints its result with the library's
+// printer and returns the exit status. To add one, write that file, declare
+// the two names here and add a row to the table in hotlayout.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTLAYOUT_TOOLS_COMMANDS_H
 #define HOTLAYOUT_TOOLS_COMMANDS_H
+
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
@@ -27,6 +32,12 @@ int reportError(llvm::StringRef Command, llvm::Error E);
 
 /// Prints "hotlayout <Command>: warning: <E>" and carries on.
 void reportWarning(llvm::StringRef Command, llvm::Error E);
+
+/// What a pipeline says while it runs, printed to stderr as it comes:
+/// warnings as reportWarning() prints them, and, with \p ShowProgress,
+/// progress lines as "hotlayout <Command>: <line>".
+Diagnostics commandDiagnostics(llvm::StringRef Command,
+                               bool ShowProgress = false);
 
 /// `hotlayout check BINARY`: hot loops that touch more cache lines than
 /// their size needs (CheckCommand.cpp).

@@ -1,50 +1,21 @@
-//===- ProfileCommand.cpp - hotlayout profile: record a BOLT profile
-//-------===//
+//===- ProfileCommand.cpp - hotlayout profile: record a BOLT profile ------===//
 //
-// `hotlayout profile -o P.fdata -- PROGRAM ARGS...` records where a program
-// branches, as a BOLT .fdata profile that `check --profile` and llvm-bolt
-// read. By instrumentation, which needs no hardware support:
-//
-//  1. Find PROGRAM (PATH lookup) and check it is a linked x86-64 ELF with
-//     .symtab and relocations (BOLT's instrumentation needs -Wl,--emit-relocs);
-//     find llvm-bolt and merge-fdata of the LLVM hotlayout was built with,
-//     or in --bolt-dir (BoltDriver.h: always by real path, which is what
-//     makes BOLT find its runtime library).
-//  2. llvm-bolt -instrument into a temporary directory; every process of the
-//     instrumented program writes <tmp>/prof.fdata.<pid>.fdata on exit.
-//  3. Run it --runs times with ARGS, stdin/stdout/stderr passed through.
-//     A run that exits non-zero, dies of a signal or writes no profile is an
-//     error (nothing is written) unless --allow-failing-runs keeps the
-//     profiles of runs that exited non-zero.
-//  4. merge-fdata every run's files (and the existing output with
-//     --append) into a temporary file beside -o, then rename it over -o.
-//
-// From perf: `hotlayout profile --perf-data perf.data -o P.fdata BINARY`
-// converts with perf2bolt instead of steps 2-3. It needs branch stacks
-// (LBR): the header is checked first, so a recording without them is a
-// clear error rather than a no_lbr profile check cannot use.
-//
-// Progress lines go to stderr ("--quiet" silences them). The temporary
-// directory is removed, except when a BOLT tool failed: its log is there.
+// The shell of `hotlayout profile` (the work is runProfile in Profile.h):
+//   hotlayout profile -o P.fdata [options] -- PROGRAM [ARGS...]
+//   hotlayout profile -o P.fdata --perf-data perf.data BINARY
+// Progress lines go to stderr as each step starts (--quiet silences them).
+// Exit 0 when the profile was written, 2 on errors (nothing is written).
 //
 //===----------------------------------------------------------------------===//
 
-#include "BoltDriver.h"
+#include "CommandOptions.h"
 #include "Commands.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringSet.h"
+#include "hotlayout/Tool/Profile.h"
+
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/Program.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <string>
-#include <vector>
 
 using namespace llvm;
 
@@ -90,13 +61,7 @@ static cl::opt<bool> AllowFailingRuns(
              "(default off: such a run is an error and nothing is written)"),
     cl::sub(ProfileSubcommand), cl::cat(ProfileCategory));
 
-static cl::opt<std::string> BoltDir(
-    "bolt-dir",
-    cl::desc("Directory holding llvm-bolt, perf2bolt and merge-fdata "
-             "(default: the bin directory of the LLVM hotlayout was built "
-             "with)"),
-    cl::value_desc("dir"), cl::sub(ProfileSubcommand),
-    cl::cat(ProfileCategory));
+static BoltDirOption BoltDir(ProfileSubcommand, ProfileCategory);
 
 static cl::opt<std::string> PerfData(
     "perf-data",
@@ -115,286 +80,19 @@ static cl::list<std::string> ProgramArgs(cl::ConsumeAfter,
                                          cl::sub(ProfileSubcommand),
                                          cl::cat(ProfileCategory));
 
-static void progress(const Twine &Line) {
-  if (!Quiet)
-    errs() << "hotlayout profile: " << Line << '\n';
-}
-
-static Error error(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
-namespace {
-
-/// A temporary directory, removed on destruction unless kept.
-struct TempDir {
-  std::string Path;
-  bool Keep = false;
-  ~TempDir() {
-    if (!Path.empty() && !Keep)
-      sys::fs::remove_directories(Path);
-  }
-  std::string file(StringRef Name) const {
-    SmallString<256> P(Path);
-    sys::path::append(P, Name);
-    return std::string(P);
-  }
-};
-
-/// The output written through a temporary file beside it, so readers never
-/// see half a profile and a failure leaves the old one in place.
-struct AtomicOutput {
-  std::string Final;
-  std::string Temp;
-  bool Committed = false;
-  ~AtomicOutput() {
-    if (!Temp.empty() && !Committed)
-      sys::fs::remove(Temp);
-  }
-};
-
-} // namespace
-
-static Error createTempDir(TempDir &Dir) {
-  SmallString<256> P;
-  if (std::error_code EC =
-          sys::fs::createUniqueDirectory("hotlayout-profile", P))
-    return error("cannot create a temporary directory: " + EC.message() +
-                 "; set TMPDIR to a writable directory");
-  Dir.Path = std::string(P);
-  return Error::success();
-}
-
-/// Creates the temporary file beside -o now, so a bad output path fails
-/// before the long steps.
-static Error openOutput(AtomicOutput &Out) {
-  Out.Final = OutputPath;
-  if (sys::fs::is_directory(Out.Final))
-    return fileError(Out.Final, "is a directory; -o takes the profile's file "
-                                "name");
-  SmallString<256> Model(Out.Final);
-  Model += ".tmp-%%%%%%";
-  SmallString<256> Temp;
-  int FD;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
-    return fileError(Out.Final, "cannot be written: " + EC.message() +
-                                    "; pass -o a path in a writable "
-                                    "directory");
-  sys::Process::SafelyCloseFileDescriptor(FD);
-  Out.Temp = std::string(Temp);
-  return Error::success();
-}
-
-/// The existing profile to merge with (--append), if there is one.
-static std::vector<std::string> appendedProfile() {
-  if (!Append)
-    return {};
-  if (!sys::fs::exists(OutputPath)) {
-    progress("--append: '" + OutputPath + "' does not exist yet; starting it");
-    return {};
-  }
-  return {OutputPath};
-}
-
-/// Merges \p Inputs into the output and renames it into place (step 4).
-static Error writeMerged(const BoltTools &Tools,
-                         std::vector<std::string> Inputs, const TempDir &Tmp,
-                         AtomicOutput &Out) {
-  std::vector<std::string> Old = appendedProfile();
-  Inputs.insert(Inputs.end(), Old.begin(), Old.end());
-  progress("merging " + Twine(Inputs.size()) + " profile" +
-           (Inputs.size() == 1 ? "" : "s") + " into " + Out.Final);
-  if (Error E = mergeProfiles(Tools, Inputs, Out.Temp, Tmp.file("merge.log")))
-    return E;
-  if (std::error_code EC = sys::fs::rename(Out.Temp, Out.Final))
-    return fileError(Out.Final, "cannot be written: " + EC.message());
-  Out.Committed = true;
-  return Error::success();
-}
-
-/// The profile files (prof.fdata.<pid>.fdata) in \p Dir not in \p Seen,
-/// which they are then added to.
-static Expected<std::vector<std::string>> newProfiles(const TempDir &Dir,
-                                                      StringSet<> &Seen) {
-  std::vector<std::string> Found;
-  std::error_code EC;
-  for (sys::fs::directory_iterator It(Dir.Path, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    StringRef Name = sys::path::filename(It->path());
-    if (Name.starts_with("prof.fdata.") && Name.ends_with(".fdata") &&
-        Seen.insert(It->path()).second)
-      Found.push_back(It->path());
-  }
-  if (EC)
-    return error("cannot list '" + Dir.Path + "': " + EC.message());
-  llvm::sort(Found);
-  return Found;
-}
-
-/// "prog a b" for progress lines.
-static std::string commandLine() {
-  std::string S = ProgramName;
-  for (const std::string &A : ProgramArgs)
-    S += " " + A;
-  return S;
-}
-
-/// Runs the instrumented binary once (step 3) and returns the profiles it
-/// wrote.
-static Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
-                                                  unsigned Run,
-                                                  const TempDir &Tmp,
-                                                  StringSet<> &Seen) {
-  progress("run " + Twine(Run) + "/" + Twine(Runs) + ": " + commandLine());
-  // argv[0] stays what the user typed: some programs look at it.
-  SmallVector<StringRef, 8> Argv = {ProgramName};
-  for (const std::string &A : ProgramArgs)
-    Argv.push_back(A);
-  std::string ErrMsg;
-  bool ExecFailed = false;
-  int RC = sys::ExecuteAndWait(Instrumented, Argv, std::nullopt, {}, 0, 0,
-                               &ErrMsg, &ExecFailed);
-  std::string Which = ("run " + Twine(Run) + " of " + Twine(Runs)).str();
-  if (ExecFailed)
-    return error("cannot run the instrumented copy of '" + ProgramName + "' (" +
-                 Which + "): " + ErrMsg);
-  if (RC < 0)
-    return error("'" + ProgramName + "' did not exit normally in " + Which +
-                 " (" + ErrMsg + "); nothing was written to '" + OutputPath +
-                 "'");
-  if (RC > 0 && !AllowFailingRuns)
-    return error("'" + ProgramName + "' exited with status " + Twine(RC) +
-                 " in " + Which + "; nothing was written to '" + OutputPath +
-                 "'. Fix the run, or pass --allow-failing-runs to keep the "
-                 "profile of runs that exit non-zero");
-  if (RC > 0)
-    progress("run " + Twine(Run) + " exited with status " + Twine(RC) +
-             "; keeping its profile (--allow-failing-runs)");
-  auto Files = newProfiles(Tmp, Seen);
-  if (!Files)
-    return Files.takeError();
-  if (Files->empty())
-    return error("'" + ProgramName + "' wrote no profile in " + Which +
-                 ": BOLT's runtime writes it when the program exits through "
-                 "exit() or by returning from main; _exit(), exec() and "
-                 "fatal signals skip it");
-  return Files;
-}
-
-static Error profileByInstrumentation(const BoltTools &Tools,
-                                      const BinaryFile &File) {
-  StringRef Binary = File.path();
-  AtomicOutput Out;
-  if (Error E = openOutput(Out))
-    return E;
-  TempDir Tmp;
-  if (Error E = createTempDir(Tmp))
-    return E;
-  std::string Instrumented = Tmp.file("instrumented");
-  progress("instrumenting " + Binary + " with " + Tools.LLVMBolt);
-  std::vector<std::string> Labels = untypedCodeLabels(File);
-  if (!Labels.empty())
-    progress("leaving " + Twine(Labels.size()) + " untyped code label" +
-             (Labels.size() == 1 ? "" : "s") + " uninstrumented (e.g. '" +
-             Labels.front() +
-             "'): code between such labels may be copied "
-             "by address");
-  auto Skip = skipLabelsArgument(Labels, Tmp.file("skip-funcs.txt"));
-  if (!Skip)
-    return Skip.takeError();
-  if (Error E = instrument(Tools, Binary, Tmp.file("prof.fdata"), Instrumented,
-                           Tmp.file("instrument.log"), *Skip)) {
-    Tmp.Keep = true; // The error names the log in it.
-    return E;
-  }
-
-  StringSet<> Seen;
-  std::vector<std::string> Profiles;
-  for (unsigned Run = 1; Run <= Runs; ++Run) {
-    auto Files = runOnce(Instrumented, Run, Tmp, Seen);
-    if (!Files)
-      return Files.takeError();
-    Profiles.insert(Profiles.end(), Files->begin(), Files->end());
-  }
-  if (Error E = writeMerged(Tools, std::move(Profiles), Tmp, Out)) {
-    Tmp.Keep = true;
-    return E;
-  }
-  progress("wrote " + Out.Final);
-  return Error::success();
-}
-
-static Error profileFromPerf(const BoltTools &Tools, StringRef Binary) {
-  auto Info = readPerfDataHeader(PerfData);
-  if (!Info)
-    return Info.takeError();
-  if (!Info->HasBranchStack)
-    return fileError(PerfData,
-                     "has no branch stacks (LBR), and a profile without "
-                     "them has no branch counts; record with perf record -e "
-                     "cycles:u -j any,u -- PROGRAM on a CPU with LBR, or "
-                     "profile by instrumentation: hotlayout profile -o " +
-                         OutputPath + " -- PROGRAM ARGS...");
-  AtomicOutput Out;
-  if (Error E = openOutput(Out))
-    return E;
-  TempDir Tmp;
-  if (Error E = createTempDir(Tmp))
-    return E;
-  progress("converting " + PerfData + " with " + Tools.Perf2Bolt);
-  std::string Converted = Tmp.file("perf.fdata");
-  Error E = convertPerfData(Tools, PerfData, Binary, Converted,
-                            Tmp.file("perf2bolt.log"));
-  if (!E)
-    E = writeMerged(Tools, {Converted}, Tmp, Out);
-  if (E) {
-    Tmp.Keep = true; // The error names the log in it.
-    return E;
-  }
-  progress("wrote " + Out.Final);
-  return Error::success();
-}
-
-static Error profile() {
-  if (ProgramName.empty())
-    return error(PerfData.empty()
-                     ? "no program given; usage: hotlayout profile -o "
-                       "P.fdata -- PROGRAM [ARGS...]"
-                     : "no binary given; usage: hotlayout profile -o P.fdata "
-                       "--perf-data perf.data BINARY");
-  if (Runs == 0)
-    return error("--runs must be at least 1");
-  bool FromPerf = !PerfData.empty();
-  if (FromPerf && (!ProgramArgs.empty() || Runs.getNumOccurrences()))
-    return error("--perf-data converts a recording of BINARY; it takes no "
-                 "program arguments and no --runs");
-
-  auto Binary = findCommand(ProgramName);
-  if (!Binary)
-    return Binary.takeError();
-  BoltRequirements Req;
-  Req.Relocations = !FromPerf;
-  auto File = openForBolt(*Binary, Req);
-  if (!File)
-    return File.takeError();
-  if (!FromPerf && (*File)->kind() == BinaryKind::SharedObject)
-    return fileError(*Binary,
-                     "is a shared object, not a program: hotlayout profile "
-                     "runs the binary it instruments. Profile the program "
-                     "that loads it, or record that program with perf on a "
-                     "CPU with LBR and convert the recording for the "
-                     "library: hotlayout profile -o " +
-                         OutputPath + " --perf-data perf.data " + ProgramName);
-  auto Tools =
-      BoltTools::find(BoltDir, /*NeedInstrumentationRuntime=*/!FromPerf);
-  if (!Tools)
-    return Tools.takeError();
-  return FromPerf ? profileFromPerf(*Tools, *Binary)
-                  : profileByInstrumentation(*Tools, **File);
-}
-
 int runProfileCommand() {
-  if (Error E = profile())
+  ProfileConfig Config;
+  Config.OutputPath = OutputPath;
+  Config.Program = ProgramName;
+  Config.ProgramArgs.assign(ProgramArgs.begin(), ProgramArgs.end());
+  if (Runs.getNumOccurrences())
+    Config.Runs = Runs;
+  Config.Append = Append;
+  Config.AllowFailingRuns = AllowFailingRuns;
+  Config.BoltDir = BoltDir.Dir;
+  Config.PerfData = PerfData;
+  if (Error E = runProfile(
+          Config, commandDiagnostics("profile", /*ShowProgress=*/!Quiet)))
     return reportError("profile", std::move(E));
   return ExitClean;
 }

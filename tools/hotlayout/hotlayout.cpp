@@ -48,6 +48,18 @@ void hotlayout::reportWarning(StringRef Command, Error E) {
   });
 }
 
+Diagnostics hotlayout::commandDiagnostics(StringRef Command,
+                                          bool ShowProgress) {
+  Diagnostics D;
+  std::string Name = Command.str();
+  D.OnWarning = [Name](Error E) { reportWarning(Name, std::move(E)); };
+  if (ShowProgress)
+    D.OnProgress = [Name](const Twine &Line) {
+      errs() << "hotlayout " << Name << ": " << Line << '\n';
+    };
+  return D;
+}
+
 static void printVersion(raw_ostream &OS) {
   OS << "hotlayout " << HOTLAYOUT_VERSION << " (built with LLVM "
      << HOTLAYOUT_LLVM_VERSION << ")\n";

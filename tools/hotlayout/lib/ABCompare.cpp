@@ -8,10 +8,13 @@
 
 #include "hotlayout/Tool/ABCompare.h"
 
-#include "BinaryFile.h"
-#include "BoltDriver.h"
+#include "hotlayout/Tool/Apply.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/BoltDriver.h"
+#include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/LayoutVariants.h"
-#include "hotlayout/Tool/ProcessRunner.h"
+#include "hotlayout/Tool/Process.h"
+#include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -30,37 +33,7 @@ std::string ABVariant::name() const {
   return Locked ? S + "-lock" : S + std::to_string(Seed);
 }
 
-static Error error(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 namespace {
-/// A directory under the system temp directory, removed with its contents
-/// when this goes out of scope: on every return, and after a signal, which
-/// only stops the work (ProcessRunner.h).
-class TempDir {
-public:
-  TempDir() = default;
-  TempDir(const TempDir &) = delete;
-  ~TempDir() {
-    if (!Path.empty())
-      sys::fs::remove_directories(Path);
-  }
-  Error create() {
-    SmallString<256> P;
-    if (std::error_code EC = sys::fs::createUniqueDirectory("hotlayout-ab", P))
-      return error("cannot create a temporary directory: " + EC.message());
-    Path = std::string(P);
-    return Error::success();
-  }
-  std::string file(const Twine &A, const Twine &B = "") const {
-    SmallString<256> P(Path);
-    sys::path::append(P, A, B);
-    return std::string(P);
-  }
-  std::string Path;
-};
-
 /// A variant ready to run: its file, and what it must print.
 struct Runnable {
   std::string Path;
@@ -77,8 +50,8 @@ public:
   /// What running the file \p Path means: the file itself with the
   /// arguments (argv[0] as the user named \p Original), or the --run
   /// command with {} replaced by \p Path.
-  ProcessSpec spec(StringRef Path, StringRef Original, unsigned EnvPad) const {
-    ProcessSpec S;
+  TimedSpec spec(StringRef Path, StringRef Original, unsigned EnvPad) const {
+    TimedSpec S;
     S.StdoutPath = Out;
     S.StderrPath = Err;
     S.Env =
@@ -93,7 +66,7 @@ public:
     // path, not the working directory, and the run would go on without it.
     SmallString<256> Abs(Path);
     sys::fs::make_absolute(Abs);
-    std::string Cmd = substitutePath(C.RunCommand, Abs);
+    std::string Cmd = commandWithPath(C.RunCommand, Abs);
     for (const std::string &A : C.Args)
       Cmd += " " + shellQuote(A);
     S.Program = "/bin/sh";
@@ -103,29 +76,29 @@ public:
 
   /// Runs \p R; an error when it fails or prints other than expected.
   /// \p Label names it in messages.
-  Expected<ProcessResult> run(const Runnable &R, unsigned EnvPad,
-                              StringRef Label) const {
-    auto Result = runProcess(spec(R.Path, R.Original, EnvPad));
+  Expected<TimedResult> run(const Runnable &R, unsigned EnvPad,
+                            StringRef Label) const {
+    auto Result = runTimed(spec(R.Path, R.Original, EnvPad));
     if (!Result || Result->Interrupted)
       return Result;
     if (Result->ExitCode != 0)
-      return error(Label + " exited with status " + Twine(Result->ExitCode) +
-                   " where '" + R.Original +
-                   "' itself exits 0: llvm-bolt's rewrite broke it, and a "
-                   "broken variant is an error, not a data point (report "
-                   "the binary to BOLT, or try other --seed values)" +
-                   stderrTail());
+      return makeError(Label + " exited with status " +
+                       Twine(Result->ExitCode) + " where '" + R.Original +
+                       "' itself exits 0: llvm-bolt's rewrite broke it, and a "
+                       "broken variant is an error, not a data point (report "
+                       "the binary to BOLT, or try other --seed values)" +
+                       stderrTail());
     if (C.CheckOutput && hashFile(Out) != R.ExpectedHash)
-      return error(Label + " printed other output than '" + R.Original +
-                   "' itself: llvm-bolt's rewrite changed what it does (or "
-                   "the program prints something that changes from run to "
-                   "run: then pass --check-output=false)");
+      return makeError(Label + " printed other output than '" + R.Original +
+                       "' itself: llvm-bolt's rewrite changed what it does (or "
+                       "the program prints something that changes from run to "
+                       "run: then pass --check-output=false)");
     return Result;
   }
 
   /// Runs \p Binary as it is; returns the hash of what it printed.
   Expected<uint64_t> reference(StringRef Binary) const {
-    auto Result = runProcess(spec(Binary, Binary, 0));
+    auto Result = runTimed(spec(Binary, Binary, 0));
     if (!Result)
       return Result.takeError();
     if (Result->Interrupted)
@@ -180,38 +153,23 @@ static double loadAverage() {
   return getloadavg(&L, 1) == 1 ? L : 0;
 }
 
-/// `hotlayout apply Binary --lock ... -o Output`: exit 0 (every function
-/// in place) or 1 (some moved) both give a binary; returns apply's summary.
+/// apply's library call: the lock applied to \p Binary, written to \p Output
+/// whether or not every function landed; returns apply's summary ("N locked
+/// functions: M at their offsets").
 static Expected<std::string> applyLock(const ABConfig &C, StringRef Binary,
-                                       StringRef Output, const TempDir &Tmp) {
-  std::string Log = Tmp.file("apply.txt");
-  ProcessSpec S;
-  S.Program = C.HotlayoutPath;
-  S.Argv = {C.HotlayoutPath, "apply", Binary.str(), "--lock",
-            C.LockPath,      "-o",    Output.str()};
-  if (!C.BoltDir.empty())
-    S.Argv.push_back("--bolt-dir=" + C.BoltDir);
-  S.Env = currentEnvironment({});
-  S.StdoutPath = Log;
-  S.StderrPath = Tmp.file("apply-stderr.txt");
-  auto R = runProcess(S);
+                                       StringRef Output) {
+  ApplyConfig A;
+  A.BinaryPath = Binary.str();
+  A.LockPath = C.LockPath;
+  A.OutputPath = Output.str();
+  A.BoltDir = C.BoltDir;
+  auto R = runApply(A);
   if (!R)
-    return R.takeError();
-  auto Printed = MemoryBuffer::getFile(Log, /*IsText=*/true);
-  auto Errors = MemoryBuffer::getFile(S.StderrPath, /*IsText=*/true);
-  if (R->Interrupted)
-    return "";
-  if (R->ExitCode > 1)
-    return error("--lock: hotlayout apply of '" + C.LockPath + "' to '" +
-                 Binary + "' failed (exit status " + Twine(R->ExitCode) + ")" +
-                 (Errors ? ":\n  " + (*Errors)->getBuffer().trim().str()
-                         : std::string()));
-  std::string Summary;
-  if (Printed)
-    for (StringRef L : split((*Printed)->getBuffer(), '\n'))
-      if (L.contains("locked functions:"))
-        Summary = L.str();
-  return Summary;
+    return makeError("--lock: applying '" + C.LockPath + "' to '" + Binary +
+                     "' failed: " + toString(R.takeError()));
+  return std::to_string(R->Verdicts.size()) +
+         " locked functions: " + std::to_string(R->placed()) +
+         " at their offsets";
 }
 
 /// <tmp>/<variant name>/<basename of Binary>, its directory created.
@@ -219,7 +177,7 @@ static Expected<std::string> variantPath(const TempDir &Tmp, const ABVariant &V,
                                          StringRef Binary) {
   std::string Dir = Tmp.file(V.name());
   if (std::error_code EC = sys::fs::create_directory(Dir))
-    return error("cannot create '" + Dir + "': " + EC.message());
+    return fileError(Dir, "cannot be created: " + EC.message());
   SmallString<256> Out(Dir);
   sys::path::append(Out, sys::path::filename(Binary));
   return std::string(Out);
@@ -266,9 +224,10 @@ static Expected<SideInput> prepareSide(const ABConfig &C, char Side,
 
 /// Step 2 for one side: K layouts (and the locked variant), appended to
 /// Result.Variants and \p Runs in the same order (runAB checks them).
-static Error makeVariants(const ABConfig &C, const SideInput &In,
-                          const BoltTools &Tools, const TempDir &Tmp,
-                          ABResult &Result, std::vector<Runnable> &Runs) {
+static Error makeVariants(const ABConfig &C, const Diagnostics &Diag,
+                          const SideInput &In, const BoltTools &Tools,
+                          const TempDir &Tmp, ABResult &Result,
+                          std::vector<Runnable> &Runs) {
   StringRef Binary = In.Binary;
   char Side = In.Side;
   for (unsigned K = 0; K < C.Layouts && !InterruptGuard::interrupted(); ++K) {
@@ -280,8 +239,7 @@ static Error makeVariants(const ABConfig &C, const SideInput &In,
     auto Out = variantPath(Tmp, V, Binary);
     if (!Out)
       return Out.takeError();
-    if (C.Progress)
-      C.Progress("layout " + V.name() + " of '" + Binary.str() + "'");
+    Diag.progress("layout " + V.name() + " of '" + Binary + "'");
     if (Error E = writeLayoutVariant(Tools, Binary, L, In.SkipArgument,
                                      sys::path::parent_path(*Out), *Out))
       return E;
@@ -295,9 +253,8 @@ static Error makeVariants(const ABConfig &C, const SideInput &In,
     auto Out = variantPath(Tmp, V, Binary);
     if (!Out)
       return Out.takeError();
-    if (C.Progress)
-      C.Progress("applying '" + C.LockPath + "' to '" + Binary.str() + "'");
-    auto Summary = applyLock(C, Binary, *Out, Tmp);
+    Diag.progress("applying '" + C.LockPath + "' to '" + Binary + "'");
+    auto Summary = applyLock(C, Binary, *Out);
     if (!Summary)
       return Summary.takeError();
     (Side == 'A' ? Result.LockSummaryA : Result.LockSummaryB) = *Summary;
@@ -316,8 +273,9 @@ static std::string label(const ABVariant &V, const Runnable &R) {
 
 /// Step 3: the rounds. A round cut short by a signal is dropped, so every
 /// variant keeps the same rounds.
-static Error runRounds(const ABConfig &C, const Runner &Run,
-                       const std::vector<Runnable> &Runs, ABResult &Result) {
+static Error runRounds(const ABConfig &C, const Diagnostics &Diag,
+                       const Runner &Run, const std::vector<Runnable> &Runs,
+                       ABResult &Result) {
   std::vector<size_t> Order(Runs.size());
   for (size_t I = 0; I < Order.size(); ++I)
     Order[I] = I;
@@ -337,9 +295,7 @@ static Error runRounds(const ABConfig &C, const Runner &Run,
     if (InterruptGuard::interrupted())
       break;
     Result.CompleteRounds = R + 1;
-    if (C.Progress)
-      C.Progress("round " + std::to_string(R + 1) + "/" +
-                 std::to_string(C.Rounds) + " done");
+    Diag.progress("round " + Twine(R + 1) + "/" + Twine(C.Rounds) + " done");
   }
   for (ABVariant &V : Result.Variants) {
     V.Wall.resize(std::min<size_t>(V.Wall.size(), Result.CompleteRounds));
@@ -381,11 +337,9 @@ static void conclude(ABResult &Result) {
     Result.Lock = ab::compare(LockA, LockB, Opts, LockWhy);
 }
 
-Expected<ABResult> runAB(const ABConfig &C) {
+Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
   if (C.Layouts == 0 || C.Rounds == 0)
-    return error("--layouts and --rounds must be at least 1");
-  if (!C.LockPath.empty() && C.HotlayoutPath.empty())
-    return error("--lock needs the path of the hotlayout executable");
+    return makeError("--layouts and --rounds must be at least 1");
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false);
   if (!Tools)
     return Tools.takeError();
@@ -394,9 +348,10 @@ Expected<ABResult> runAB(const ABConfig &C) {
   Result.Machine = machineName();
   Result.LoadStart = loadAverage();
   InterruptGuard Guard;
-  TempDir Tmp;
-  if (Error E = Tmp.create())
-    return std::move(E);
+  auto TmpOr = TempDir::createInSystemTemp("hotlayout-ab");
+  if (!TmpOr)
+    return TmpOr.takeError();
+  const TempDir &Tmp = *TmpOr;
   Runner Run(C, Tmp);
   std::vector<Runnable> Runs;
   // Both sides are checked before any layout is built.
@@ -407,7 +362,7 @@ Expected<ABResult> runAB(const ABConfig &C) {
   if (!InB)
     return InB.takeError();
   for (const SideInput *In : {&*InA, &*InB})
-    if (Error E = makeVariants(C, *In, *Tools, Tmp, Result, Runs))
+    if (Error E = makeVariants(C, Diag, *In, *Tools, Tmp, Result, Runs))
       return std::move(E);
   if (!C.KeepDir.empty())
     if (Error E = keepVariants(C.KeepDir, Result.Variants, Runs))
@@ -420,7 +375,7 @@ Expected<ABResult> runAB(const ABConfig &C) {
       return P.takeError();
   }
   if (!InterruptGuard::interrupted())
-    if (Error E = runRounds(C, Run, Runs, Result))
+    if (Error E = runRounds(C, Diag, Run, Runs, Result))
       return std::move(E);
   Result.InterruptSignal = InterruptGuard::signal();
   if (Result.CompleteRounds)

@@ -2,8 +2,9 @@
 
 #include "hotlayout/Tool/ABReport.h"
 
-#include "BinaryFile.h"
-#include "hotlayout/Tool/ProcessRunner.h"
+#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/Process.h"
+#include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -15,10 +16,6 @@
 using namespace llvm;
 
 namespace hotlayout {
-
-static Error error(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
 
 static const std::vector<double> &samples(const ABResult &R,
                                           const ABVariant &V) {
@@ -157,43 +154,22 @@ void printABJSON(raw_ostream &OS, const ABResult &R) {
   OS << "\n";
 }
 
-Error writeFileAtomically(StringRef Path, StringRef Text) {
-  SmallString<256> Model(Path);
-  Model += ".tmp%%%%%%";
-  int FD;
-  SmallString<256> Tmp;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Tmp))
-    return fileError(Path, "cannot be written: " + EC.message());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    if (OS.has_error()) {
-      sys::fs::remove(Tmp);
-      return fileError(Path, "cannot be written: " + OS.error().message());
-    }
-  }
-  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
-    sys::fs::remove(Tmp);
-    return fileError(Path, "cannot be written: " + EC.message());
-  }
-  return Error::success();
+Error writeABJSON(StringRef Path, const ABResult &R) {
+  auto Out = AtomicOutput::create(Path);
+  if (!Out)
+    return Out.takeError();
+  if (Error E = Out->write([&](raw_ostream &OS) { printABJSON(OS, R); }))
+    return E;
+  return Out->commit();
 }
 
-/// Runs \p Python with \p Args, output to \p Log; returns its exit status.
-static Expected<int> runPython(StringRef Python,
-                               const std::vector<std::string> &Args,
+/// Runs \p Python with \p Args, stdout and stderr to \p Log.
+static ProcessResult runPython(StringRef Python, ArrayRef<std::string> Args,
                                StringRef Log) {
-  ProcessSpec S;
-  S.Program = Python.str();
-  S.Argv = {Python.str()};
-  S.Argv.insert(S.Argv.end(), Args.begin(), Args.end());
-  S.Env = currentEnvironment({"MPLBACKEND=Agg"});
-  S.StdoutPath = Log.str();
-  S.StderrPath = Log.str();
-  auto R = runProcess(S);
-  if (!R)
-    return R.takeError();
-  return R->ExitCode;
+  SmallVector<StringRef, 4> Argv = {Python};
+  Argv.append(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), Log, Log};
+  return runProcess(Python, Argv, Redirects);
 }
 
 static std::string readLog(StringRef Log) {
@@ -202,57 +178,41 @@ static std::string readLog(StringRef Log) {
 }
 
 Error checkPlotter(StringRef Python) {
-  SmallString<256> Log;
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("hotlayout-ab-py", "txt", Log))
-    return error("cannot create a temporary file: " + EC.message());
-  auto RC = runPython(Python, {"-c", "import matplotlib"}, Log);
-  sys::fs::remove(Log);
-  if (!RC)
-    return error("--plot needs Python 3 with matplotlib, and '" + Python +
-                 "' cannot be run: " + toString(RC.takeError()));
-  if (*RC != 0)
-    return error("--plot needs matplotlib, which '" + Python +
-                 "' cannot import: install it (apt-get install "
-                 "python3-matplotlib, or pip install matplotlib) or drop "
-                 "--plot");
+  auto Dir = TempDir::createInSystemTemp("hotlayout-ab-py");
+  if (!Dir)
+    return Dir.takeError();
+  ProcessResult P =
+      runPython(Python, {"-c", "import matplotlib"}, Dir->file("log.txt"));
+  if (P.ExecFailed)
+    return makeError("--plot needs Python 3 with matplotlib, and '" + Python +
+                     "' cannot be run: " + P.ErrMsg);
+  if (!P.succeeded())
+    return makeError("--plot needs matplotlib, which '" + Python +
+                     "' cannot import: install it (apt-get install "
+                     "python3-matplotlib, or pip install matplotlib) or drop "
+                     "--plot");
   return Error::success();
 }
 
 Error plotAB(const ABResult &R, StringRef Python, StringRef Script,
              StringRef PNG) {
-  SmallString<256> Dir;
-  if (std::error_code EC =
-          sys::fs::createUniqueDirectory("hotlayout-ab-plot", Dir))
-    return error("cannot create a temporary directory: " + EC.message());
-  auto Cleanup = [&] { sys::fs::remove_directories(Dir); };
-  SmallString<256> JSONPath(Dir), Out(Dir), Log(Dir);
-  sys::path::append(JSONPath, "ab.json");
-  sys::path::append(Out, "ab.png");
-  sys::path::append(Log, "plot.log");
-  std::string Text;
-  raw_string_ostream OS(Text);
-  printABJSON(OS, R);
-  if (Error E = writeFileAtomically(JSONPath, Text)) {
-    Cleanup();
+  auto Dir = TempDir::createInSystemTemp("hotlayout-ab-plot");
+  if (!Dir)
+    return Dir.takeError();
+  std::string JSONPath = Dir->file("ab.json"), Log = Dir->file("plot.log");
+  if (Error E = writeABJSON(JSONPath, R))
     return E;
-  }
-  auto RC = runPython(
-      Python, {Script.str(), std::string(JSONPath), std::string(Out)}, Log);
-  if (!RC || *RC != 0) {
-    std::string Why = RC ? readLog(Log) : toString(RC.takeError());
-    Cleanup();
-    return error("drawing '" + PNG + "' with '" + Script + "' failed: " + Why);
-  }
-  // The PNG lands beside its destination first, so the rename is atomic.
-  auto Buffer = MemoryBuffer::getFile(Out, /*IsText=*/false);
-  if (!Buffer) {
-    Cleanup();
-    return error("'" + Script + "' wrote no PNG");
-  }
-  Error E = writeFileAtomically(PNG, (*Buffer)->getBuffer());
-  Cleanup();
-  return E;
+  // The script writes the PNG under a temporary name beside PNG, renamed
+  // into place only when it succeeded.
+  auto Out = AtomicOutput::create(PNG);
+  if (!Out)
+    return Out.takeError();
+  ProcessResult P =
+      runPython(Python, {Script.str(), JSONPath, Out->tempPath().str()}, Log);
+  if (!P.succeeded())
+    return makeError("drawing '" + PNG + "' with '" + Script + "' failed (" +
+                     P.why() + "): " + readLog(Log));
+  return Out->commit();
 }
 
 } // namespace hotlayout

@@ -7,6 +7,9 @@
 
 #include "hotlayout/Tool/LayoutVariants.h"
 
+#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/SymbolIndex.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -52,7 +55,7 @@ LayoutPerturbation seededLayout(std::vector<std::string> Functions,
   L.Seed = Seed;
   for (auto &[Rank, Name] : Ranked) {
     if (draw(Name, Seed, 1) % 8 == 0)
-      L.Padding.push_back({Name, unsigned(16 * (1 + draw(Name, Seed, 2) % 3))});
+      L.Padding.push_back({Name, 16 * (1 + draw(Name, Seed, 2) % 3)});
     L.Order.push_back(std::move(Name));
   }
   L.EnvPadBytes = envPadBytes(Seed);
@@ -60,14 +63,11 @@ LayoutPerturbation seededLayout(std::vector<std::string> Functions,
 }
 
 Expected<std::vector<std::string>> movableFunctions(const BinaryFile &File) {
-  RangeSource Source;
-  auto Ranges = File.codeRanges(Source);
+  auto Ranges = symbolRanges(
+      File, "a layout is an order of functions by name: use an unstripped "
+            "build");
   if (!Ranges)
     return Ranges.takeError();
-  if (Source != RangeSource::Symbols)
-    return fileError(File.path(),
-                     "has no .symtab function symbols, and a layout is an "
-                     "order of functions by name: use an unstripped build");
   if (Error E = checkMovable(File))
     return std::move(E);
   std::vector<std::string> Names;
@@ -83,13 +83,18 @@ Error writeLayoutVariant(const BoltTools &Tools, StringRef Binary,
   SmallString<256> OrderPath(WorkDir), LogPath(WorkDir);
   sys::path::append(OrderPath, "function-order.txt");
   sys::path::append(LogPath, "bolt.log");
-  if (Error E = writeFunctionOrder(OrderPath, Layout.Order))
-    return E;
-  LayoutRequest Req;
-  Req.OrderFile = std::string(OrderPath);
-  Req.Padding = Layout.Padding;
-  Req.SkipArgument = SkipArgument.str();
-  return reorderFunctions(Tools, Binary, Req, Output, LogPath);
+  BoltRewrite R;
+  R.Input = Binary.str();
+  R.Output = Output.str();
+  R.FunctionOrder = Layout.Order;
+  R.FunctionOrderPath = std::string(OrderPath);
+  // 16, as compilers align functions: BOLT's default (64) would put most
+  // functions at the start of a line whatever their order.
+  R.FunctionAlignment = 16;
+  R.Padding = Layout.Padding;
+  R.SkipArgument = SkipArgument.str();
+  R.AllFunctions = true;
+  return rewrite(Tools, R, LogPath);
 }
 
 } // namespace hotlayout

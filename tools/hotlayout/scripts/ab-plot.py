@@ -58,7 +58,8 @@ def main(src, out):
     fig.suptitle("hotlayout ab: %s vs %s (%d rounds; %s)" %
                  (r["a"], r["b"], r["rounds"], r["machine"]), fontsize=9)
     fig.tight_layout()
-    fig.savefig(out, dpi=110)
+    # format: hotlayout passes a temporary name, which has no .png suffix.
+    fig.savefig(out, dpi=110, format="png")
 
 
 if __name__ == "__main__":

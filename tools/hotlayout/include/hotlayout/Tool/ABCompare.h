@@ -1,5 +1,4 @@
-//===- ABCompare.h - hotlayout ab: a code change or layout noise? -*- C++
-//-*-===//
+//===- hotlayout/Tool/ABCompare.h - A code change or layout noise? --------===//
 //
 // runAB() compares binary B against binary A over K seeded layouts of each
 // (LayoutVariants.h) and answers with a ratio, its confidence interval and a
@@ -8,16 +7,16 @@
 //  1. Check both binaries (.symtab, relocations); run each once as it is:
 //     it must exit 0, and its stdout is what every layout of it must print.
 //  2. Write K layouts of each with llvm-bolt, seeds S..S+K-1, the same
-//     seeds for A and B; with a lock, also `hotlayout apply` of the lock to
-//     A and to B (one layout each). Run every variant once, untimed: a
+//     seeds for A and B; with a lock, also apply's runApply() of the lock
+//     to A and to B (one layout each). Run every variant once, untimed: a
 //     variant that exits otherwise or prints something else is an error,
 //     never a data point.
 //  3. R rounds; each runs every variant once, in a fresh random order, and
-//     records wall and user+sys time (ProcessRunner.h), checking each
+//     records wall and user+sys time (Process.h's runTimed), checking each
 //     run's output again.
 //  4. Statistics over the complete rounds.
 //
-// Temporary files live in one directory under the system temp directory,
+// Temporary files live in one TempDir under the system temp directory,
 // removed on every return. SIGINT/SIGTERM/SIGHUP stop the run in progress;
 // runAB() then returns what the complete rounds give, with Interrupted set.
 //
@@ -27,11 +26,11 @@
 #define HOTLAYOUT_TOOL_ABCOMPARE_H
 
 #include "hotlayout/Tool/ABStats.h"
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,14 +52,11 @@ struct ABConfig {
   uint64_t Seed = 1;
   ABMetric Metric = ABMetric::Wall;
   bool CheckOutput = true;
-  std::string LockPath;      ///< With --lock: the lock to apply to both.
-  std::string HotlayoutPath; ///< This program, for `apply` (with a lock).
-  std::string BoltDir;       ///< Empty: the build's LLVM.
+  std::string LockPath; ///< With --lock: the lock to apply to both.
+  std::string BoltDir;  ///< Empty: the build's LLVM.
   /// Non-empty: copy every variant here as <dir>/<name> (a1, b-lock, ...)
   /// before the runs, to inspect them.
   std::string KeepDir;
-  /// Called with one line of progress (no newline); may be empty.
-  std::function<void(const std::string &)> Progress;
 };
 
 /// One variant and its runs, one per complete round.
@@ -90,9 +86,11 @@ struct ABResult {
   double LoadStart = 0, LoadEnd = 0; ///< 1-minute load average.
 };
 
-/// Runs the comparison \p Config describes (see the file comment). Errors
-/// name the file and what to do; an interrupted run is not an error.
-llvm::Expected<ABResult> runAB(const ABConfig &Config);
+/// Runs the comparison \p Config describes (see the file comment), with a
+/// progress line per layout and per round to \p Diag. Errors name the file
+/// and what to do; an interrupted run is not an error.
+llvm::Expected<ABResult> runAB(const ABConfig &Config,
+                               const Diagnostics &Diag = {});
 
 } // namespace hotlayout
 

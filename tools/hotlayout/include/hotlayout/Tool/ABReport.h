@@ -1,4 +1,4 @@
-//===- ABReport.h - Printing hotlayout ab's result -----------*- C++ -*-===//
+//===- hotlayout/Tool/ABReport.h - Printing hotlayout ab's result --------===//
 //
 // The table for people, JSON for scripts, and a PNG through a small
 // matplotlib script shipped with hotlayout (scripts/ab-plot.py).
@@ -25,9 +25,8 @@ void printABTable(llvm::raw_ostream &OS, const ABResult &R);
 /// locked, env_pad, median, runs, wall, cpu per variant).
 void printABJSON(llvm::raw_ostream &OS, const ABResult &R);
 
-/// Writes \p Text to \p Path atomically (a temporary file beside it, then a
-/// rename).
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text);
+/// printABJSON() into \p Path, atomically (AtomicOutput).
+llvm::Error writeABJSON(llvm::StringRef Path, const ABResult &R);
 
 /// An error unless \p Python can import matplotlib, saying what to install.
 llvm::Error checkPlotter(llvm::StringRef Python);

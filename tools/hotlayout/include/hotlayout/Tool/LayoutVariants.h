@@ -1,4 +1,4 @@
-//===- LayoutVariants.h - Seeded layouts of one binary -------*- C++ -*-===//
+//===- hotlayout/Tool/LayoutVariants.h - Seeded layouts of one binary ----===//
 //
 // `hotlayout ab` compares two binaries over many layouts of each, so that
 // a difference that only comes from where code landed averages out. A
@@ -24,8 +24,8 @@
 #ifndef HOTLAYOUT_TOOL_LAYOUTVARIANTS_H
 #define HOTLAYOUT_TOOL_LAYOUTVARIANTS_H
 
-#include "BinaryFile.h"
-#include "BoltDriver.h"
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/BoltDriver.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -42,7 +42,7 @@ namespace hotlayout {
 struct LayoutPerturbation {
   uint64_t Seed = 0;
   std::vector<std::string> Order; ///< Every function once.
-  std::vector<std::pair<std::string, unsigned>> Padding;
+  std::vector<std::pair<std::string, uint64_t>> Padding;
   unsigned EnvPadBytes = 0;
 };
 
@@ -59,9 +59,10 @@ unsigned envPadBytes(uint64_t Seed);
 llvm::Expected<std::vector<std::string>>
 movableFunctions(const BinaryFile &File);
 
-/// Writes \p Layout of \p Binary to \p Output through llvm-bolt; the order
-/// file and BOLT's log go to \p WorkDir. \p SkipArgument as for
-/// reorderFunctions() in BoltDriver.h.
+/// Writes \p Layout of \p Binary to \p Output through llvm-bolt (one
+/// BoltRewrite: every function moved, aligned to 16, blocks in their
+/// order); the order file and BOLT's log go to \p WorkDir. \p SkipArgument
+/// is skipLabelsArgument()'s, or empty.
 llvm::Error writeLayoutVariant(const BoltTools &Tools, llvm::StringRef Binary,
                                const LayoutPerturbation &Layout,
                                llvm::StringRef SkipArgument,

@@ -1,0 +1,217 @@
+#!/bin/bash
+# run.sh [--quick] [PROGRAM...]: issue 11's measurement on real programs (lua bzip2 zlib by
+# default; programs.sh defines them, $PROGRAMS_SH may define more). Does apply keep every hot
+# loop on its fewest cache lines?
+#
+# Per program, from its Debian source:
+#   nopl      PGO (-fprofile-instr-use from a training run of the workload), no plugin
+#   in        PGO + -fpass-plugin=libHotLayout.so (hotalign): the input of apply and llvm-bolt
+#   in.bolt   plain llvm-bolt -data=<in's profile> $BOLTFLAGS
+#   in.apply  hotlayout plan in -> in.lock; hotlayout apply in --lock in.lock --profile
+#   sh        in's objects linked with --shuffle-sections='.text.*=$SHUFFLE_SEED' and
+#             --call-graph-profile-sort=none (lld orders the sections a PGO build's call graph
+#             profile names by that profile, whatever their input order: a shuffle alone moves
+#             only the code that never ran in training); sh.bolt and sh.apply (in.lock, sh's own
+#             profile) as above
+#   v2        one hot function edited (programs.sh NAME_edit; same behaviour), re-trained PGO,
+#             plugin; v2.bolt; v2.apply: plan v2 --update in.lock -> v2.lock, apply with it
+# All link with ld.lld --emit-relocs and compile with -O2 -ffunction-sections. Profiles:
+# `hotlayout profile` of each binary (nopl, in, sh, v2) running the workload.
+# Each of the 10 binaries then runs the workload under valgrind callgrind; every binary must
+# print the same bytes as nopl. bench/common/callgrind_loops.py judges each (hot loops that
+# straddle, count-weighted extra lines per iteration), `hotlayout check --profile` too, and
+# tables.py compares them. Last, apply and llvm-bolt (same flags as above) on `in`, wall time,
+# interleaved (bench/common/interleave.py), TOOL_ROUNDS rounds.
+#
+# env: TOOL_ROUNDS (7; quick 2), SHUFFLE_SEED (3), LUA_N (bench.lua reps, 1), BZIP2_KB (256;
+#      quick 64), ZLIB_KB (256; quick 64), JUDGE_FLAGS (extra callgrind_loops.py report flags),
+#      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin), PLUGIN, HOTLAYOUT, WORK (bench/work/aligned-lock),
+#      RESULTS_DIR (bench/results/<date>-<machine>-aligned), PROGRAMS_SH (a file of more program
+#      definitions, sourced after programs.sh; the smoke test's tiny program).
+# Builds are cached in WORK (keyed by flags, plugin and profile contents); profiles, locks,
+# BOLT runs and callgrind runs are redone every time, so a re-run measures today's apply.
+# Output: RESULTS_DIR/aligned-{summary.txt, summary.csv, loops.csv, tooltime.csv,
+#   tooltime-<prog>.txt, apply-<prog>-<binary>.txt, plan-<prog>-v2.txt, run-log.txt}.
+set -Eeuo pipefail
+shopt -s inherit_errexit
+trap 'echo "aligned-lock: failed (exit $?) at run.sh line $LINENO: $BASH_COMMAND" >&2' ERR
+HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
+source "$HERE/programs.sh"
+[ -z "${PROGRAMS_SH:-}" ] || source "$PROGRAMS_SH"
+QUICK=0; PROGS=()
+for a in "$@"; do
+  case $a in
+    --quick) QUICK=1 ;;
+    -*) echo "usage: $0 [--quick] [PROGRAM...] (programs: lua bzip2 zlib)" >&2; exit 2 ;;
+    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib)" >&2; exit 2; }
+       PROGS+=("$a") ;;
+  esac
+done
+[ ${#PROGS[@]} -gt 0 ] || PROGS=(lua bzip2 zlib)
+# The LLVM tools: LLVM_BIN, else those beside a CLANG given by its path, else LLVM 22's.
+case ${CLANG:-} in /*) LLVM=${LLVM_BIN:-$(dirname "$CLANG")} ;; *) LLVM=${LLVM_BIN:-/usr/lib/llvm-22/bin} ;; esac
+export CLANG=${CLANG:-$LLVM/clang} LLVM_BIN=$LLVM
+MAJOR=$("$CLANG" --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+PLUGIN=${PLUGIN:-$ROOT/build/lib/libHotLayout.so}
+H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+BOLT=$LLVM/llvm-bolt
+W=${WORK:-$ROOT/bench/work/aligned-lock}
+if [ $QUICK = 1 ]; then
+  TOOL_ROUNDS=${TOOL_ROUNDS:-2}; export BZIP2_KB=${BZIP2_KB:-64} ZLIB_KB=${ZLIB_KB:-64}
+else
+  TOOL_ROUNDS=${TOOL_ROUNDS:-7}
+fi
+SHUFFLE_SEED=${SHUFFLE_SEED:-3}
+R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" --tag)-aligned}
+# Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
+# function without samples alone).
+BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0"
+JUDGE=$ROOT/bench/common/callgrind_loops.py
+PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: runs get no env
+BINS="nopl in in.bolt in.apply sh sh.bolt sh.apply v2 v2.bolt v2.apply"
+mkdir -p "$R" "$W"
+exec > >(tee "$R/run-log.txt") 2>&1
+T0=$(date +%s)
+log() { echo "== aligned-lock $(( $(date +%s) - T0 ))s: $*"; }
+for t in "$H" "$PLUGIN" "$BOLT" "$LLVM/llvm-profdata" "$LLVM/ld.lld"; do
+  [ -e "$t" ] || { echo "aligned-lock: $t is missing (build the project; install bolt-22, lld-22)" >&2; exit 1; }
+done
+command -v valgrind >/dev/null || { echo "aligned-lock: valgrind is missing" >&2; exit 1; }
+# -fprofile-instr-generate needs compiler-rt's profile runtime.
+source "$ROOT/scripts/lib.sh"; hl_install_deps "libclang-rt-$MAJOR-dev" valgrind
+python3 "$ROOT/bench/common/machine.py" | tee "$R/machine.txt"
+
+# A build's cache key: its flags and the contents of the plugin, profile and edit it uses.
+key_of() {
+  echo "$*"; "$CLANG" --version | head -1
+  local a
+  for a in "$@"; do
+    case $a in -fprofile-instr-use=*|-fpass-plugin=*) sha256sum "${a#*=}" | cut -c1-16 ;; esac
+  done
+}
+build_cached() {  # PROG SRC OBJ FLAGS...
+  local p=$1 s=$2 o=$3; shift 3
+  local k; k=$(key_of "$s" "$@"; declare -f "${p}_build" "${p}_edit")
+  if [ -f "$o/done" ] && [ "$(cat "$o/key")" = "$k" ]; then return 0; fi
+  log "$p: build $(basename "$o")"
+  rm -rf "$o"; mkdir -p "$o"
+  "${p}_build" "$s" "$o" "$@"
+  echo "$k" > "$o/key"; touch "$o/done"
+}
+# run_workload MODE BIN DIR [VAR=VALUE...]: the workload once, in $PW, of the binary $PW/BIN;
+# MODE native (outputs DIR/out.N), callgrind (DIR/cg.N and DIR/out.N), profile (DIR/prof.fdata,
+# one merged profile of all runs). Every run is repeatable: Lua's string cache is indexed by
+# the addresses of C strings, so with address-space randomization the counts (and a PGO
+# profile, and the binaries built from it) change from run to run. Runs get no randomization
+# (setarch -R), an empty environment but PATH and the VARs, and paths relative to $PW, so
+# the stack starts at the same address whatever WORK is.
+run_workload() {
+  local mode=$1 bin=./$2 d=$3 n=0 args app=""
+  shift 3
+  mkdir -p "$PW/$d"; rm -f "$PW/$d"/out.* "$PW/$d"/cg.*
+  while read -r args; do
+    n=$((n + 1))
+    case $mode in
+      native) repeatable_run "$@" "$bin" $args > "$PW/$d/out.$n" ;;
+      callgrind) repeatable_run "$@" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args > "$PW/$d/out.$n" ;;
+      profile) repeatable_run "$@" "$H" profile --quiet $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
+               app=--append ;;
+    esac
+  done < "$PW/workload.txt"
+}
+repeatable_run() {  # [VAR=VALUE...] COMMAND...: in $PW, no randomization, an empty environment
+  local vars=()
+  while [[ ${1:-} =~ ^[A-Z_][A-Z0-9_]*= ]]; do vars+=("$1"); shift; done
+  (cd "$PW" && env -i PATH="$PATH" "${vars[@]}" setarch -R "$@" < /dev/null)
+}
+outputs_of() {  # MODE BINARY: run the workload (in $PW/cg-BINARY), print a hash of what it printed
+  run_workload "$1" "$2" "cg-$2"
+  cat "$PW/cg-$2"/out.* | sha256sum | cut -c1-16
+}
+
+one_program() {
+  local p=$1 b
+  PW=$W/$p; mkdir -p "$PW/data"
+  local S; S=$("${p}_source")
+  # v2's tree: a copy with the edit (the same relative paths: PGO keys static functions by path).
+  rm -rf "$PW/src-v2"; mkdir -p "$PW/src-v2"; cp -r "$S" "$PW/src-v2/"
+  local S2; S2=$PW/src-v2/$(basename "$S")
+  "${p}_edit" "$S2"
+  # PGO training, per version (a release re-trains).
+  local v s
+  for v in v1 v2; do
+    s=$S; [ $v = v2 ] && s=$S2
+    build_cached "$p" "$s" "$PW/obj-gen-$v" -fprofile-instr-generate
+    "${p}_link" "$PW/obj-gen-$v" "$PW/gen-$v" -fprofile-instr-generate
+    if [ $v = v1 ]; then
+      "${p}_prepare" "$S" "$PW/data" "$PW/gen-v1"
+      "${p}_workload" > "$PW/workload.txt"
+    fi
+    if [ ! -f "$PW/$v.profdata" ] || [ "$PW/obj-gen-$v/done" -nt "$PW/$v.profdata" ] \
+       || ! cmp -s "$PW/workload.txt" "$PW/$v.workload"; then
+      log "$p: PGO training run $v"
+      rm -rf "$PW/raw-$v"; mkdir -p "$PW/raw-$v"
+      run_workload native "gen-$v" "raw-$v" LLVM_PROFILE_FILE="raw-$v/%p.profraw"
+      "$LLVM/llvm-profdata" merge -o "$PW/$v.profdata" "$PW/raw-$v"/*.profraw
+      cp "$PW/workload.txt" "$PW/$v.workload"
+    fi
+  done
+  build_cached "$p" "$S" "$PW/obj-nopl" -fprofile-instr-use="$PW/v1.profdata"
+  build_cached "$p" "$S" "$PW/obj-in" -fprofile-instr-use="$PW/v1.profdata" -fpass-plugin="$PLUGIN"
+  build_cached "$p" "$S2" "$PW/obj-v2" -fprofile-instr-use="$PW/v2.profdata" -fpass-plugin="$PLUGIN"
+  cd "$PW"
+  "${p}_link" obj-nopl nopl
+  "${p}_link" obj-in in
+  "${p}_link" obj-in sh -Wl,--call-graph-profile-sort=none -Wl,--shuffle-sections=".text.*=$SHUFFLE_SEED"
+  "${p}_link" obj-v2 v2
+  log "$p: hotlayout profile, plan, apply; llvm-bolt"
+  for b in nopl in sh v2; do run_workload profile "$b" "prof-$b"; cp "prof-$b/prof.fdata" "p-$b.fdata"; done
+  "$H" plan in --profile p-in.fdata -o in.lock > plan-in.txt 2>&1
+  "$H" plan v2 --profile p-v2.fdata --update in.lock -o v2.lock > plan-v2.txt 2>&1
+  local lock rc
+  for b in in sh v2; do
+    "$BOLT" $b -o $b.bolt -data=p-$b.fdata $BOLTFLAGS > bolt-$b.log 2>&1 \
+      || { tail -5 bolt-$b.log; echo "aligned-lock: llvm-bolt failed on $p $b" >&2; return 1; }
+    lock=in.lock; [ $b = v2 ] && lock=v2.lock
+    # apply exits 1 when some function missed its offset: a finding, not a failed run.
+    rc=0; "$H" apply $b --lock $lock --profile p-$b.fdata -o $b.apply > apply-$b.txt 2>&1 || rc=$?
+    echo "apply exit $rc" >> apply-$b.txt
+    [ $rc -le 1 ] || { tail -5 apply-$b.txt; echo "aligned-lock: apply failed on $p $b" >&2; return 1; }
+    cp apply-$b.txt "$R/aligned-apply-$p-$b.txt"
+  done
+  cp plan-v2.txt "$R/aligned-plan-$p-v2.txt"
+  # Every binary must do the same work, natively and under callgrind.
+  local ref h prof
+  ref=$(outputs_of native nopl)
+  for b in $BINS; do
+    h=$(outputs_of native "$b")
+    [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes than nopl ($h vs $ref)" >&2; return 1; }
+  done
+  log "$p: callgrind and check of $BINS"
+  for b in $BINS; do
+    h=$(outputs_of callgrind "$b")
+    [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $ref)" >&2; return 1; }
+    "$PY" "$JUDGE" report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
+    prof=p-${b%%.*}.fdata
+    rc=0; "$H" check "$b" --profile "$prof" --json > "check-$b.json" 2> "check-$b.err" || rc=$?
+    [ $rc -le 1 ] || { cat "check-$b.err"; echo "aligned-lock: hotlayout check failed on $p $b" >&2; return 1; }
+  done
+  echo "$ref" > "$PW/output.sha"
+  log "$p: apply vs llvm-bolt wall time, $TOOL_ROUNDS rounds"
+  printf 'apply\t%s\t%s apply in --lock in.lock --profile p-in.fdata -o tool-apply.out >/dev/null || [ $? = 1 ]\n' "$p" "$H" > tools.txt
+  printf 'llvm-bolt\t%s\t%s in -o tool-bolt.out -data=p-in.fdata %s >/dev/null 2>&1\n' "$p" "$BOLT" "$BOLTFLAGS" >> tools.txt
+  python3 "$ROOT/bench/common/interleave.py" tools.txt --rounds "$TOOL_ROUNDS" --out tooltime.csv
+  python3 "$ROOT/bench/common/summarize.py" tooltime.csv --baseline llvm-bolt > "$R/aligned-tooltime-$p.txt"
+  rm -f tool-apply.out tool-bolt.out
+  cd "$ROOT"
+}
+
+for p in "${PROGS[@]}"; do
+  log "$p"
+  one_program "$p"
+done
+log "tables"
+python3 "$HERE/tables.py" --work "$W" --out "$R" --bins "$BINS" "${PROGS[@]}"
+for p in "${PROGS[@]}"; do tail -n +2 "$W/$p/tooltime.csv" | sed "s/^/$p,/"; done \
+  | { echo "program,round,position,config,build,value"; cat; } > "$R/aligned-tooltime.csv"
+log "done: $R/aligned-summary.txt"

@@ -1,0 +1,556 @@
+#!/usr/bin/env python3
+"""callgrind_loops.py: which hot loops of a program straddle cache lines, counted by valgrind.
+
+An independent judge of code layout: it shares no code with hotlayout (no C++, no BOLT
+profile). It reads exact per-instruction execution counts and per-jump taken counts that
+callgrind records for one run of the program, the binary's symbol table (llvm-readelf) and its
+instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
+
+  1. Loop: a taken direct backward jump (target <= source) whose source and target lie in the
+     same function (.symtab FUNC ranges), and whose target reaches the source again through
+     the jumps and fall-throughs that ran in that function (it closes a cycle). All such jumps
+     to one target are one loop: its count is their summed taken count, its span runs from the
+     target to the end of the last of them. Indirect jumps (an interpreter's computed gotos)
+     close cycles but start no loop: what they fetch is not one span of bytes.
+  2. Iterates: count >= --min-per-entry (2) x the entries of its function (the executions of
+     the function's first instruction that did not come from a jump inside the function; a
+     function never entered at its start, e.g. a fragment BOLT split off, counts as iterating).
+  3. Hot: among the iterating loops with count >= --min-taken, the most counted ones that
+     together make up --coverage (99%) of all their counts (loops tied with the last one
+     chosen are chosen too).
+  4. Hot bytes: the instructions in the span that ran at least count / --hot-divisor (8)
+     times: what the CPU fetches on most iterations, not the cold blocks laid out inside.
+  5. Lines: the --line-size (64) lines those bytes touch; the minimum over the line's start
+     offsets (every shift 0..line-1 of all the bytes together). It straddles when it touches
+     more than the minimum; extra = lines - minimum.
+  6. Count-weighted total: sum(count x extra) / sum(count) over the hot loops.
+
+Usage:
+  callgrind_loops.py run -o CG.OUT -- PROGRAM [ARGS...]
+      runs PROGRAM under callgrind with the flags the report needs; stdin, stdout and the
+      program's stderr pass through; exits with the program's status.
+  callgrind_loops.py report BINARY CG.OUT [CG.OUT...] [--json] [options]
+      the hot loops of BINARY in the summed counts of the CG.OUT files (each recorded by
+      `run`, or by valgrind --tool=callgrind --dump-instr=yes --collect-jumps=yes
+      --compress-pos=no). Exit 0 with a report, 2 on an error (what to do is said).
+Tools: $LLVM_BIN/llvm-readelf and llvm-objdump (LLVM_BIN defaults to /usr/lib/llvm-22/bin,
+else they are looked up on PATH), valgrind on PATH.
+"""
+import argparse
+import bisect
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+VALGRIND_FLAGS = ['--tool=callgrind', '--dump-instr=yes', '--dump-line=no',
+                  '--collect-jumps=yes', '--compress-pos=no', '--compress-strings=no']
+
+
+class Error(Exception):
+    """A failure the user can fix; main prints it and exits 2."""
+
+
+def llvm_tool(name):
+    """Path of an LLVM tool: $LLVM_BIN (default /usr/lib/llvm-22/bin), else PATH."""
+    d = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
+    p = os.path.join(d, name)
+    if os.access(p, os.X_OK):
+        return p
+    for cand in (name, name + '-22'):
+        if shutil.which(cand):
+            return shutil.which(cand)
+    raise Error(f'{name} not found in {d} or on PATH; install llvm-22-tools or set LLVM_BIN')
+
+
+def tool_output(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise Error(f"{' '.join(cmd[:2])} failed: {r.stderr.strip()[:300]}")
+    return r.stdout
+
+
+# ---------------------------------------------------------------- the binary
+
+class Function:
+    """A .symtab function: [start, end). Hashable by identity (one object per function)."""
+    __slots__ = ('name', 'start', 'end')
+
+    def __init__(self, name, start, end):
+        self.name, self.start, self.end = name, start, end
+
+
+def read_functions(binary):
+    """FUNC symbols of .symtab (else .dynsym) as sorted, non-overlapping Functions. Aliases
+    (one address) keep one name: GLOBAL before WEAK before LOCAL, then the shortest. A
+    symbol of size 0 ends where the next one starts."""
+    out = tool_output([llvm_tool('llvm-readelf'), '-sW', binary])
+    tables = collections.defaultdict(list)
+    table = None
+    for line in out.splitlines():
+        m = re.match(r"Symbol table '([^']+)'", line)
+        if m:
+            table = m.group(1)
+            continue
+        f = line.split()
+        if table and len(f) >= 8 and f[0].endswith(':') and f[3] == 'FUNC' and f[6] != 'UND':
+            tables[table].append((int(f[1], 16), int(f[2], 0), f[4], f[7]))
+    syms = tables.get('.symtab') or tables.get('.dynsym')
+    if not syms:
+        raise Error(f"'{binary}' has no function symbols; measure an unstripped copy")
+    rank = {'GLOBAL': 0, 'WEAK': 1}
+    best = {}
+    for addr, size, bind, name in syms:
+        name = name.split('@')[0]
+        key = (rank.get(bind, 2), len(name), name)
+        if addr not in best or key < best[addr][0]:
+            best[addr] = (key, size, name)
+    starts = sorted(a for a in best if a)
+    funcs = []
+    for i, a in enumerate(starts):
+        _, size, name = best[a]
+        nxt = starts[i + 1] if i + 1 < len(starts) else None
+        end = a + size if size else (nxt if nxt is not None else a + 1)
+        if nxt is not None:
+            end = min(end, nxt)
+        funcs.append(Function(name, a, end))
+    return funcs
+
+
+class FunctionIndex:
+    def __init__(self, funcs):
+        self.funcs = funcs
+        self.starts = [f.start for f in funcs]
+
+    def at(self, addr):
+        i = bisect.bisect_right(self.starts, addr) - 1
+        if i >= 0 and addr < self.funcs[i].end:
+            return self.funcs[i]
+        return None
+
+
+Insn = collections.namedtuple('Insn', 'size kind')  # kind: cond, jmp, ijmp, ret, call, other
+
+
+def classify(mnemonic, operands):
+    m = mnemonic.lower()
+    if m.startswith('ret') or m in ('ud2', 'hlt', 'int3'):
+        return 'ret'
+    if m.startswith('call'):
+        return 'call'
+    if m.startswith('jmp'):
+        return 'ijmp' if operands.startswith('*') else 'jmp'
+    if m.startswith('j') or m.startswith('loop'):
+        return 'cond'
+    return 'other'
+
+
+def disassemble(binary, lo, hi):
+    """{address: Insn} for the code in [lo, hi)."""
+    out = tool_output([llvm_tool('llvm-objdump'), '-d', f'--start-address={lo:#x}', f'--stop-address={hi:#x}', binary])
+    insns = {}
+    pat = re.compile(r'^\s*([0-9a-f]+):\s((?:[0-9a-f]{2} )*[0-9a-f]{2})\s*(?:\t(\S+)\s*(.*))?$')
+    for line in out.splitlines():
+        m = pat.match(line)
+        if not m:
+            continue
+        addr = int(m.group(1), 16)
+        size = len(m.group(2).split())
+        if m.group(3) is None:  # the rest of a long instruction's bytes
+            continue
+        insns[addr] = Insn(size, classify(m.group(3), m.group(4)))
+    return insns
+
+
+# ---------------------------------------------------------------- callgrind counts
+
+class Counts:
+    """Summed counts of one binary's code over callgrind outputs."""
+
+    def __init__(self):
+        self.exec = collections.Counter()            # instruction address -> executions
+        self.jumps = collections.Counter()           # (source, target) -> times taken
+        self.cond_exec = collections.Counter()       # conditional jump source -> executions
+        self.call_bias = collections.Counter()       # call target - symbol address -> calls
+
+
+def same_object(path, binary):
+    if os.path.exists(path) and os.path.exists(binary):
+        return os.path.realpath(path) == os.path.realpath(binary)
+    return os.path.basename(path) == os.path.basename(binary)
+
+
+def parse_name(value, table):
+    """A callgrind name field, '(id) name', '(id)' or 'name' (string compression)."""
+    m = re.match(r'\((\d+)\)(?: (.*))?$', value)
+    if not m:
+        return value
+    if m.group(2) is not None:
+        table[m.group(1)] = m.group(2)
+    return table.get(m.group(1), '')
+
+
+def position(tok, path):
+    if tok.startswith(('+', '-', '*')):
+        raise Error(f'{path}: relative positions; record with valgrind --compress-pos=no '
+                    '(callgrind_loops.py run does)')
+    return int(tok, 0)
+
+
+def read_callgrind(path, binary, counts, sym_addr):
+    """Adds the counts of BINARY's code in callgrind output PATH to COUNTS."""
+    names = {'ob': {}, 'fn': {}}
+    ob = cob = None
+    in_binary = False
+    cfn = None
+    pending = None  # ('jump', target, taken, executions) or ('call',)
+    npos = 1
+    ir = 0
+    seen = False
+    try:
+        f = open(path)
+    except OSError as e:
+        raise Error(f"cannot read '{path}': {e.strerror}; record it with "
+                    "`callgrind_loops.py run -o FILE -- PROGRAM ...`")
+    with f:
+        for line in f:
+            line = line.rstrip('\n')
+            if not line or line[0] == '#':
+                continue
+            c = line[0]
+            if c.isdigit() or c in '+-*':
+                fields = line.split()
+                if pending is not None:
+                    kind = pending
+                    pending = None
+                    if kind[0] == 'jump' and in_binary:
+                        src = position(fields[0], path)
+                        counts.jumps[(src, kind[1])] += kind[2]
+                        if kind[3] is not None:
+                            counts.cond_exec[src] += kind[3]
+                    continue  # a call's or jump's position line carries no self cost
+                if in_binary and len(fields) > npos:
+                    counts.exec[position(fields[0], path)] += int(fields[npos + ir])
+                    seen = True
+                continue
+            key, _, value = line.partition('=')
+            if key == 'ob':
+                ob = parse_name(value, names['ob'])
+                in_binary = same_object(ob, binary)
+                cob = ob
+            elif key == 'cob':
+                cob = parse_name(value, names['ob'])
+            elif key in ('fn', 'cfn', 'cfi', 'cfl', 'fl', 'fi', 'fe'):
+                v = parse_name(value, names['fn' if key in ('fn', 'cfn') else 'ob'])
+                if key == 'cfn':
+                    cfn = v
+                if key == 'fn':
+                    cob = ob
+            elif key == 'calls':
+                fields = value.split()
+                if in_binary and cob is not None and same_object(cob, binary) and cfn in sym_addr:
+                    counts.call_bias[position(fields[1], path) - sym_addr[cfn]] += 1
+                pending = ('call',)
+                cob = ob
+            elif key == 'jump' or key == 'jcnd':
+                fields = value.split()
+                if key == 'jump':
+                    taken, execs = int(fields[0]), None
+                else:
+                    t, _, e = fields[0].partition('/')
+                    taken, execs = int(t), int(e)
+                pending = ('jump', position(fields[1], path), taken, execs)
+            elif line.startswith('positions:'):
+                npos = len(line.split()[1:])
+                if line.split()[1] != 'instr':
+                    raise Error(f'{path} has no instruction positions; record with '
+                                'valgrind --dump-instr=yes (callgrind_loops.py run does)')
+            elif line.startswith('events:'):
+                ev = line.split()[1:]
+                if 'Ir' not in ev:
+                    raise Error(f'{path} has no Ir event')
+                ir = ev.index('Ir')
+    return seen
+
+
+def load_counts(binary, paths, funcs):
+    counts = Counts()
+    sym_addr = {f.name: f.start for f in funcs}
+    for p in paths:
+        if not read_callgrind(p, binary, counts, sym_addr):
+            raise Error(f"'{p}' counts no instruction of '{binary}' (object "
+                        f"'{os.path.basename(binary)}'); record it from this binary")
+    if not counts.jumps:
+        raise Error(f"'{paths[0]}' has no jump counts; record with valgrind "
+                    "--collect-jumps=yes (callgrind_loops.py run does)")
+    # callgrind writes addresses of position-independent objects relative to their load
+    # address: calls to known symbols must land on them.
+    if counts.call_bias:
+        bias, _ = counts.call_bias.most_common(1)[0]
+        if bias:
+            raise Error(f"'{paths[0]}': call targets are {bias:#x} off the symbols of "
+                        f"'{binary}'; was it recorded from another build?")
+    return counts
+
+
+# ---------------------------------------------------------------- loops
+
+def lines_touched(intervals, shift, line):
+    seen = set()
+    for a, b in intervals:
+        seen.update(range((a + shift) // line, (b - 1 + shift) // line + 1))
+    return len(seen)
+
+
+def merge_intervals(iv):
+    out = []
+    for a, b in sorted(iv):
+        if out and a <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [tuple(x) for x in out]
+
+
+def successors(addr, insn, counts, jumps_from):
+    """Where control went from ADDR in this run: its taken jumps, and its fall-through."""
+    succ = [t for t, n in jumps_from.get(addr, ()) if n > 0]
+    if insn.kind == 'cond':
+        taken = sum(n for _, n in jumps_from.get(addr, ()))
+        if counts.cond_exec.get(addr, counts.exec.get(addr, 0)) > taken:
+            succ.append(addr + insn.size)
+    elif insn.kind in ('other', 'call'):
+        succ.append(addr + insn.size)
+    return succ
+
+
+def closes_cycle(func, target, sources, insns, counts, jumps_from):
+    """Does TARGET reach one of SOURCES along what ran inside FUNC?"""
+    todo, seen = [target], {target}
+    want = set(sources)
+    while todo:
+        a = todo.pop()
+        if a in want:
+            return True
+        insn = insns.get(a)
+        if insn is None:
+            continue
+        for s in successors(a, insn, counts, jumps_from):
+            if func.start <= s < func.end and s not in seen and counts.exec.get(s, 0) > 0:
+                seen.add(s)
+                todo.append(s)
+    return False
+
+
+def backward_jumps(funcs, counts):
+    """{(function, target): [(source, taken)]} of the taken backward jumps inside a function."""
+    index = FunctionIndex(funcs)
+    back = collections.defaultdict(list)
+    for (src, dst), n in counts.jumps.items():
+        f = index.at(src)
+        if n > 0 and dst <= src and f is not None and f.start <= dst < f.end:
+            back[(f, dst)].append((src, n))
+    return back
+
+
+def function_entries(funcs, counts):
+    """{function start: executions of its first instruction not reached from inside it}."""
+    inner = collections.Counter()
+    starts = {f.start: f for f in funcs}
+    for (src, dst), n in counts.jumps.items():
+        f = starts.get(dst)
+        if f is not None and f.start <= src < f.end:
+            inner[dst] += n
+    return {s: max(0, counts.exec.get(s, 0) - inner[s]) for s in starts}
+
+
+def measure_loop(f, target, direct, insns, counts, entries, opts):
+    """Definition 4 and 5 for the loop of F at TARGET closed by the DIRECT (source, taken)."""
+    taken = sum(n for _, n in direct)
+    last = max(s for s, _ in direct)
+    end = last + insns[last].size
+    floor = taken / opts.hot_divisor
+    iv = merge_intervals([(a, a + insns[a].size) for a in range(target, end)
+                          if a in insns and counts.exec.get(a, 0) >= floor])
+    line = opts.line_size
+    per_shift = [lines_touched(iv, s, line) for s in range(line)]
+    best = min(per_shift)
+    ent = entries[f.start]
+    return {
+        'function': f.name, 'function_start': f.start, 'target': target,
+        'offset_in_function': target - f.start, 'branches': sorted(s for s, _ in direct),
+        'end': end, 'span': end - target, 'taken': taken, 'entries': ent,
+        'per_entry': taken / ent if ent else None,
+        'hot_bytes': sum(b - a for a, b in iv), 'hot_intervals': iv,
+        'lines': per_shift[0], 'min_lines': best, 'extra': per_shift[0] - best,
+        # d: moving the loop d bytes later (mod line) puts it on its fewest lines
+        'good_shifts': [s for s in range(line) if per_shift[s] == best],
+    }
+
+
+def find_loops(funcs, counts, binary, opts):
+    """Every loop (definition 1) with its counts, hot bytes and lines; and how many backward
+    jumps were not loops, by reason."""
+    back = backward_jumps(funcs, counts)
+    rejected = collections.Counter()
+    if not back:
+        return [], rejected
+    insns = disassemble(binary, min(f.start for f, _ in back), max(f.end for f, _ in back))
+    jumps_from = collections.defaultdict(list)
+    for (src, dst), n in counts.jumps.items():
+        jumps_from[src].append((dst, n))
+    entries = function_entries(funcs, counts)
+    loops = []
+    for (f, target), srcs in back.items():
+        direct = [(s, n) for s, n in srcs if insns.get(s) and insns[s].kind in ('cond', 'jmp')]
+        if not direct:
+            rejected['not a direct jump'] += 1
+        elif not closes_cycle(f, target, [s for s, _ in direct], insns, counts, jumps_from):
+            rejected['no cycle'] += 1
+        else:
+            loops.append(measure_loop(f, target, direct, insns, counts, entries, opts))
+    return loops, rejected
+
+
+def choose_hot(loops, opts):
+    """Marks iterating and hot loops (definition 2 and 3); returns the hot ones."""
+    for lp in loops:
+        lp['iterates'] = lp['entries'] == 0 or lp['taken'] >= opts.min_per_entry * lp['entries']
+        lp['hot'] = False
+    cand = sorted((lp for lp in loops if lp['iterates'] and lp['taken'] >= opts.min_taken),
+                  key=lambda lp: (-lp['taken'], lp['target']))
+    total = sum(lp['taken'] for lp in cand)
+    acc, last = 0, None
+    for lp in cand:
+        if acc >= opts.coverage * total and lp['taken'] != last:
+            break
+        lp['hot'] = True
+        acc += lp['taken']
+        last = lp['taken']
+    return [lp for lp in cand if lp['hot']], total
+
+
+def summarize(loops, hot, total, rejected, opts):
+    w = sum(lp['taken'] for lp in hot)
+    funcs = collections.OrderedDict()
+    for lp in sorted(hot, key=lambda lp: lp['target']):
+        funcs.setdefault(lp['function'], []).append(lp)
+    conflicts = []
+    for name, lps in funcs.items():
+        common = set(range(opts.line_size))
+        for lp in lps:
+            common &= set(lp['good_shifts'])
+        if len(lps) > 1:
+            # When no shift fits all, how far whole-function placement alone can get.
+            most = max(sum(s in lp['good_shifts'] for lp in lps) for s in range(opts.line_size))
+            conflicts.append({'function': name, 'hot_loops': len(lps),
+                              'shifts_fitting_all': sorted(common), 'most_fitted_by_a_shift': most})
+    return {
+        'loops': len(loops), 'iterating': sum(lp['iterates'] for lp in loops),
+        'hot': len(hot), 'straddling': sum(lp['extra'] > 0 for lp in hot),
+        'weighted_extra': (sum(lp['taken'] * lp['extra'] for lp in hot) / w) if w else 0.0,
+        'hot_taken': w, 'iterating_taken': total,
+        'larger_than_a_line': sum(lp['min_lines'] > 1 for lp in hot),
+        'rejected_candidates': dict(rejected), 'multi_loop_functions': conflicts,
+    }
+
+
+def print_table(binary, hot, summ, opts, out):
+    print(f'callgrind_loops: {binary}, {opts.line_size}-byte lines; hot: iterating '
+          f'(count >= {opts.min_per_entry:g} x entries), count >= {opts.min_taken}, '
+          f'{opts.coverage:.0%} of counts, hot bytes run >= count/{opts.hot_divisor:g}', file=out)
+    hdr = ('FUNCTION', 'LOOP', 'FN+', '%L', 'COUNT', 'PER-ENTRY', 'SPAN', 'HOT-B', 'LINES',
+           'MIN', 'EXTRA', '')
+    rows = []
+    for lp in sorted(hot, key=lambda lp: -lp['taken']):
+        pe = f"{lp['per_entry']:.1f}" if lp['per_entry'] is not None else '-'
+        rows.append((lp['function'], f"{lp['target']:#x}", f"{lp['offset_in_function']:#x}",
+                     str(lp['target'] % opts.line_size), str(lp['taken']), pe, str(lp['span']),
+                     str(lp['hot_bytes']), str(lp['lines']), str(lp['min_lines']),
+                     str(lp['extra']), 'STRADDLES' if lp['extra'] else ''))
+    widths = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
+    for r in [hdr] + rows:
+        print('  '.join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip(), file=out)
+    for c in summ['multi_loop_functions']:
+        fit = c['shifts_fitting_all']
+        print(f"function {c['function']}: {c['hot_loops']} hot loops, "
+              f"{len(fit)} of {opts.line_size} start shifts put all on their fewest lines, "
+              f"the best one {c['most_fitted_by_a_shift']}", file=out)
+    print(f"hot loops: {summ['hot']} of {summ['iterating']} iterating ({summ['loops']} loops), "
+          f"{summ['straddling']} straddle, {summ['larger_than_a_line']} need more than one line; "
+          f"count-weighted extra lines per iteration: {summ['weighted_extra']:.3f}", file=out)
+
+
+# ---------------------------------------------------------------- commands
+
+def cmd_run(args):
+    if not args.command:
+        raise Error('run: name the program after --')
+    vg = shutil.which('valgrind')
+    if not vg:
+        raise Error('valgrind not found on PATH; apt-get install valgrind')
+    cmd = [vg, '-q', f'--callgrind-out-file={args.out}'] + VALGRIND_FLAGS + args.command
+    return subprocess.run(cmd).returncode
+
+
+def cmd_report(args):
+    if not os.path.isfile(args.binary):
+        raise Error(f"'{args.binary}' does not exist; name the binary that was run")
+    if args.line_size < 1 or args.line_size & (args.line_size - 1):
+        raise Error(f'--line-size {args.line_size}: need a power of two')
+    if not 0 < args.coverage <= 1:
+        raise Error(f'--coverage {args.coverage}: need a fraction in (0, 1]')
+    funcs = read_functions(args.binary)
+    counts = load_counts(args.binary, args.callgrind, funcs)
+    loops, rejected = find_loops(funcs, counts, args.binary, args)
+    hot, total = choose_hot(loops, args)
+    summ = summarize(loops, hot, total, rejected, args)
+    if args.json:
+        doc = {'binary': args.binary, 'line_size': args.line_size,
+               'options': {'coverage': args.coverage, 'min_taken': args.min_taken,
+                           'min_per_entry': args.min_per_entry,
+                           'hot_divisor': args.hot_divisor},
+               'summary': summ,
+               'loops': sorted(hot if not args.all else loops, key=lambda lp: lp['target'])}
+        json.dump(doc, sys.stdout, indent=1)
+        print()
+    else:
+        print_table(args.binary, hot, summ, args, sys.stdout)
+    return 0
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    sub = p.add_subparsers(dest='cmd', required=True)
+    r = sub.add_parser('run', help='record a run under callgrind')
+    r.add_argument('-o', '--out', required=True, help='callgrind output file')
+    r.add_argument('command', nargs=argparse.REMAINDER, help='-- PROGRAM [ARGS...]')
+    q = sub.add_parser('report', help='hot loops and lines of BINARY from callgrind outputs')
+    q.add_argument('binary')
+    q.add_argument('callgrind', nargs='+', help='callgrind outputs of runs of BINARY (summed)')
+    q.add_argument('--json', action='store_true', help='JSON instead of the table')
+    q.add_argument('--all', action='store_true', help='with --json: every loop, not only hot')
+    q.add_argument('--line-size', type=int, default=64, help='cache line size (default 64)')
+    q.add_argument('--coverage', type=float, default=0.99,
+                   help='hot loops make up this fraction of iterating loops\' counts (0.99)')
+    q.add_argument('--min-taken', type=int, default=1,
+                   help='a hot loop is taken at least this often (default 1)')
+    q.add_argument('--min-per-entry', type=float, default=2.0,
+                   help='iterating: taken >= this x function entries (default 2)')
+    q.add_argument('--hot-divisor', type=float, default=8.0,
+                   help='hot bytes run at least count/this times (default 8)')
+    args = p.parse_args(argv)
+    if args.cmd == 'run' and args.command[:1] == ['--']:
+        args.command = args.command[1:]
+    try:
+        return cmd_run(args) if args.cmd == 'run' else cmd_report(args)
+    except Error as e:
+        print(f'callgrind_loops.py: error: {e}', file=sys.stderr)
+        return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

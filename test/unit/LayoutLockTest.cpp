@@ -1,0 +1,136 @@
+#include "hotlayout/Tool/LayoutLock.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace hotlayout;
+using namespace llvm;
+
+static LayoutLock sampleLock() {
+  LayoutLock L;
+  L.Binary = "prog";
+  L.BuildID = "0123456789abcdef";
+  L.HotTextAlignment = 64;
+  L.Plan.LineSize = 64;
+  L.Plan.SlackPercent = 12;
+  L.Plan.Functions = {{"f_hot", "ca45d2570f801829", 0, 100, 128},
+                      {"f_warm", "d22786684f058145", 128, 40, 64}};
+  return L;
+}
+
+static std::string text(const LayoutLock &L) {
+  std::string S;
+  raw_string_ostream OS(S);
+  writeLock(L, OS);
+  return S;
+}
+
+/// The message of parsing \p Text, or "" when it parses.
+static std::string parseError(StringRef Text) {
+  Expected<LayoutLock> L = parseLock(Text, "x.lock");
+  return L ? "" : toString(L.takeError());
+}
+
+/// sampleLock() written, with \p From replaced by \p To.
+static std::string edited(StringRef From, StringRef To) {
+  std::string S = text(sampleLock());
+  size_t At = S.find(From.str());
+  EXPECT_NE(At, std::string::npos) << From.str();
+  return S.replace(At, From.size(), To.str());
+}
+
+TEST(LayoutLock, WrittenFormatIsStable) {
+  EXPECT_EQ(text(sampleLock()),
+            "{\n"
+            "  \"format\": \"hotlayout-lock\",\n"
+            "  \"version\": 1,\n"
+            "  \"binary\": \"prog\",\n"
+            "  \"build_id\": \"0123456789abcdef\",\n"
+            "  \"line_size\": 64,\n"
+            "  \"slack_percent\": 12,\n"
+            "  \"hot_text_alignment\": 64,\n"
+            "  \"hot_text_size\": 192,\n"
+            "  \"functions\": [\n"
+            "    {\"offset\":0,\"reserved\":128,\"size\":100,\"name\":"
+            "\"f_hot\",\"hash\":\"ca45d2570f801829\"},\n"
+            "    {\"offset\":128,\"reserved\":64,\"size\":40,\"name\":"
+            "\"f_warm\",\"hash\":\"d22786684f058145\"}\n"
+            "  ]\n"
+            "}\n");
+}
+
+TEST(LayoutLock, ParseOfWriteGivesTheSameLockAndText) {
+  LayoutLock In = sampleLock();
+  Expected<LayoutLock> Out = parseLock(text(In), "x.lock");
+  ASSERT_TRUE(bool(Out)) << toString(Out.takeError());
+  EXPECT_EQ(Out->Binary, In.Binary);
+  EXPECT_EQ(Out->BuildID, In.BuildID);
+  EXPECT_EQ(Out->HotTextAlignment, In.HotTextAlignment);
+  EXPECT_EQ(Out->Plan.LineSize, In.Plan.LineSize);
+  EXPECT_EQ(Out->Plan.SlackPercent, In.Plan.SlackPercent);
+  ASSERT_EQ(Out->Plan.Functions.size(), 2u);
+  const PlacedFunction &W = Out->Plan.Functions[1];
+  EXPECT_EQ(W.Name, "f_warm");
+  EXPECT_EQ(W.Hash, "d22786684f058145");
+  EXPECT_EQ(W.Offset, 128u);
+  EXPECT_EQ(W.Size, 40u);
+  EXPECT_EQ(W.Reserved, 64u);
+  EXPECT_EQ(text(*Out), text(In));
+}
+
+TEST(LayoutLock, EmptyLockRoundTrips) {
+  LayoutLock In = sampleLock();
+  In.Plan.Functions.clear();
+  In.BuildID = "";
+  Expected<LayoutLock> Out = parseLock(text(In), "x.lock");
+  ASSERT_TRUE(bool(Out)) << toString(Out.takeError());
+  EXPECT_TRUE(Out->Plan.Functions.empty());
+  EXPECT_EQ(text(*Out), text(In));
+}
+
+TEST(LayoutLock, NotJSONIsNamed) {
+  StringRef Prefix = "'x.lock' is not a valid hotlayout lock: not JSON (";
+  EXPECT_TRUE(StringRef(parseError("{")).starts_with(Prefix))
+      << parseError("{");
+}
+
+/// The message of an invalid lock whose problem is \p What.
+static std::string invalid(const std::string &What) {
+  return "'x.lock' is not a valid hotlayout lock: " + What +
+         "; rerun hotlayout plan without --update to write a new one";
+}
+
+TEST(LayoutLock, HeaderErrorsSayWhichField) {
+  EXPECT_EQ(parseError("[]"), invalid("top level: expected an object"));
+  EXPECT_EQ(parseError(edited("\"hotlayout-lock\"", "\"other\"")),
+            invalid("format: expected \"hotlayout-lock\", got \"other\""));
+  EXPECT_EQ(parseError(edited("\"version\": 1", "\"version\": 2")),
+            invalid("version: this hotlayout reads version 1, not 2"));
+  EXPECT_EQ(parseError(edited("\"line_size\": 64", "\"line_size\": 48")),
+            invalid("line_size: expected a power of two, got 48"));
+  EXPECT_EQ(parseError(edited("\"build_id\": \"0123456789abcdef\"",
+                              "\"build_id\": 5")),
+            invalid("top level.build_id: expected a string"));
+  EXPECT_EQ(parseError(edited("  \"build_id\": \"0123456789abcdef\",\n", "")),
+            invalid("top level: missing 'build_id'"));
+}
+
+TEST(LayoutLock, FunctionErrorsNameTheEntry) {
+  EXPECT_EQ(parseError(edited("\"offset\":128", "\"offset\":-64")),
+            invalid("functions[1].offset: expected a non-negative integer"));
+  EXPECT_EQ(parseError(edited("\"f_warm\"", "\"f_hot\"")),
+            invalid("functions[1] (f_hot): the name appears twice"));
+  EXPECT_EQ(parseError(edited("\"offset\":128", "\"offset\":130")),
+            invalid("functions[1] (f_warm): offset 130 or reserved 64 is not "
+                    "a multiple of the line size 64"));
+  EXPECT_EQ(parseError(edited("\"size\":40", "\"size\":65")),
+            invalid("functions[1] (f_warm): reserved 64 does not hold its "
+                    "size 65"));
+  EXPECT_EQ(parseError(edited("\"offset\":128", "\"offset\":64")),
+            invalid("functions[1] (f_warm): offset 64 overlaps the "
+                    "reservation of 'f_hot' or is out of order (functions "
+                    "are sorted by offset)"));
+}

@@ -1,0 +1,55 @@
+//===- CommandOptions.cpp - Options several subcommands share -------------===//
+
+#include "CommandOptions.h"
+
+using namespace llvm;
+
+namespace hotlayout {
+
+HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
+    : EmitJSON("json",
+               cl::desc("Print a JSON document instead of a table (default: "
+                        "table)"),
+               cl::sub(Sub), cl::cat(Cat)),
+      LineSize("line-size",
+               cl::desc("Line size in bytes, a power of two: 64 for the "
+                        "I-cache, 32 for decoded-uop windows (default: 64)"),
+               cl::init(64), cl::sub(Sub), cl::cat(Cat)),
+      MinLoopFreqRatio(
+          "min-loop-freq-ratio",
+          cl::desc("With block frequencies: a loop is hot when its first "
+                   "block runs at least this many times as often as the "
+                   "function entry (default: 8)"),
+          cl::init(8.0), cl::sub(Sub), cl::cat(Cat)),
+      ProfilePath("profile",
+                  cl::desc("BOLT .fdata branch profile; takes precedence "
+                           "over block frequencies (default: none)"),
+                  cl::value_desc("file"), cl::sub(Sub), cl::cat(Cat)),
+      MinCount("min-count",
+               cl::desc("With --profile: a loop is hot when branches back to "
+                        "its start were taken at least this often "
+                        "(default: 100)"),
+               cl::init(100), cl::sub(Sub), cl::cat(Cat)),
+      FunctionNames("function",
+                    cl::desc("Only look at this function (repeatable; "
+                             "default: all)"),
+                    cl::value_desc("name"), cl::sub(Sub), cl::cat(Cat)) {}
+
+HotLoopConfig HotLoopOptions::config() const {
+  HotLoopConfig C;
+  C.LineSize = LineSize;
+  C.MinLoopFreqRatio = MinLoopFreqRatio;
+  C.ProfilePath = ProfilePath;
+  C.MinCount = MinCount;
+  C.FunctionNames.assign(FunctionNames.begin(), FunctionNames.end());
+  return C;
+}
+
+BoltDirOption::BoltDirOption(cl::SubCommand &Sub, cl::OptionCategory &Cat)
+    : Dir("bolt-dir",
+          cl::desc("Directory holding llvm-bolt, perf2bolt and merge-fdata "
+                   "(default: the bin directory of the LLVM hotlayout was "
+                   "built with)"),
+          cl::value_desc("dir"), cl::sub(Sub), cl::cat(Cat)) {}
+
+} // namespace hotlayout

@@ -1,0 +1,61 @@
+//===- CommandOptions.h - Options several subcommands share ---------------===//
+//
+// An option that several subcommands take is declared once here, as a group
+// that each subcommand constructs with its own cl::SubCommand and category
+// (`--help` lists a subcommand's options under its own category, so one
+// cl::opt cannot serve two). Construct a group in the subcommand's file after
+// its cl::SubCommand, so that static initialisation runs in file order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
+#define HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
+
+#include "hotlayout/Tool/HotLoops.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <cstdint>
+#include <string>
+
+namespace hotlayout {
+
+/// The hotness rules, for a hot-loop subcommand's category description.
+inline constexpr char HotLoopRulesHelp[] =
+    "A loop is a backward branch found by disassembly; its span is [branch "
+    "target, end of branch). Which loops are hot: with --profile, those whose "
+    "backward branches were taken at least --min-count times; else, when the "
+    "binary has .llvm_bb_addr_map block frequencies (clang "
+    "-fbasic-block-address-map -mllvm -pgo-analysis-map=bb-freq), those whose "
+    "first block runs at least --min-loop-freq-ratio times as often as the "
+    "function entry; else every innermost loop. On a BOLT-rewritten binary "
+    "the profile's offsets describe the code before rewriting: a function is "
+    "hot when the profile counts it at least --min-count times (by name), "
+    "and so are its innermost loops.";
+
+/// --json, --line-size, --profile, --min-count, --min-loop-freq-ratio and
+/// --function: check and diff.
+struct HotLoopOptions {
+  HotLoopOptions(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
+
+  /// Everything but --json, which only chooses the printer.
+  HotLoopConfig config() const;
+
+  llvm::cl::opt<bool> EmitJSON;
+  llvm::cl::opt<unsigned> LineSize;
+  llvm::cl::opt<double> MinLoopFreqRatio;
+  llvm::cl::opt<std::string> ProfilePath;
+  llvm::cl::opt<uint64_t> MinCount;
+  llvm::cl::list<std::string> FunctionNames;
+};
+
+/// --bolt-dir: profile and apply.
+struct BoltDirOption {
+  BoltDirOption(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
+
+  llvm::cl::opt<std::string> Dir;
+};
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOLS_COMMANDOPTIONS_H

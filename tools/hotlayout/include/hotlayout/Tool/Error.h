@@ -1,0 +1,47 @@
+//===- hotlayout/Tool/Error.h - Errors and warnings of the tool library ---===//
+//
+// Every error of the library is an llvm::Error made here, so messages have
+// one shape: "'FILE' what is wrong; what to do" for a file, a plain sentence
+// otherwise. Only main prints them ("hotlayout <subcommand>: error: ...").
+//
+// Warnings are errors that do not stop a run. A pipeline hands them, and its
+// progress lines, to the Diagnostics the caller passed, at the moment they
+// arise: the CLI prints them to stderr then, so they interleave with a child
+// program's own output as they happen; a library user may collect or drop
+// them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_ERROR_H
+#define HOTLAYOUT_TOOL_ERROR_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+
+namespace hotlayout {
+
+/// An error with \p Message (no file to name).
+llvm::Error makeError(const llvm::Twine &Message);
+
+/// An error about \p File: "'File' <Message>".
+llvm::Error fileError(const llvm::Twine &File, const llvm::Twine &Message);
+
+/// Where a pipeline reports what it has to say before its result. Either
+/// handler may be left empty: warnings are then dropped, and so are progress
+/// lines.
+struct Diagnostics {
+  /// Something worth knowing that does not stop the run.
+  std::function<void(llvm::Error)> OnWarning;
+  /// One line on what a long step is doing now.
+  std::function<void(const llvm::Twine &)> OnProgress;
+
+  void warning(llvm::Error E) const;
+  void progress(const llvm::Twine &Line) const;
+};
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_ERROR_H

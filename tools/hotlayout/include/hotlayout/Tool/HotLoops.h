@@ -1,0 +1,131 @@
+//===- hotlayout/Tool/HotLoops.h - Judging the loops of a binary ----------===//
+//
+// What `hotlayout check` and `hotlayout diff` share: which loops are hot and
+// how long a line is (HotLoopConfig), the choice of hotness rule for one
+// binary (makeJudge), and judging the loops of one code range (judgeLoops).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_HOTLOOPS_H
+#define HOTLAYOUT_TOOL_HOTLOOPS_H
+
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/LoopFinder.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+/// Which loops count as hot and how long a line is: what `check` and
+/// `diff` share (their options --line-size, --min-loop-freq-ratio,
+/// --profile, --min-count, --function).
+struct HotLoopConfig {
+  unsigned LineSize = 64;                 ///< A power of two.
+  double MinLoopFreqRatio = 8.0;          ///< Block-frequency rule threshold.
+  std::string ProfilePath;                ///< BOLT .fdata; empty: none.
+  uint64_t MinCount = 100;                ///< Profile rule threshold.
+  std::vector<std::string> FunctionNames; ///< Only these; empty: all.
+
+  /// Fails on a line size that is not a power of two or a negative ratio.
+  llvm::Error validate() const;
+
+  /// True when FunctionNames is empty or names one of \p R's names.
+  bool selects(const CodeRange &R) const;
+
+  /// The first of FunctionNames that no range of \p A or \p B has, if any.
+  std::optional<std::string>
+  unknownFunction(llvm::ArrayRef<CodeRange> A,
+                  llvm::ArrayRef<CodeRange> B = {}) const;
+};
+
+enum class HotnessRule {
+  Profile,          ///< Back-edge counts of a profile of this binary.
+  ProfiledFunction, ///< BOLT output: functions by profile name, innermost
+                    ///< loops.
+  BlockFrequency,
+  Innermost,
+};
+
+/// What is known about one loop's hotness.
+struct Verdict {
+  bool Judged = true; ///< False when the rule has no data for this loop.
+  bool Hot = false;
+  std::optional<double> FreqRatio;
+  std::optional<uint64_t> Count;         ///< Back-edge count.
+  std::optional<uint64_t> FunctionCount; ///< The function's count.
+};
+
+/// How the hot loops of one binary are told apart, with the data each rule
+/// needs and the thresholds it applies.
+struct HotnessJudge {
+  HotnessRule Rule = HotnessRule::Innermost;
+  /// A .llvm_bb_addr_map was there but described pre-BOLT code.
+  bool IgnoredStaleMap = false;
+  std::optional<BranchProfile> Profile;
+  std::optional<FunctionCounts> Functions; ///< For ProfiledFunction.
+  std::optional<BlockFrequencies> Freqs;
+  std::string ProfilePath;
+  uint64_t MinCount = 0;
+  double MinLoopFreqRatio = 0;
+
+  Verdict judge(const CodeRange &Function, const Loop &L) const;
+
+  /// True when the rule makes \p Function hot by itself, loops or not
+  /// (ProfiledFunction: its count reaches MinCount).
+  bool isHotFunction(const CodeRange &Function) const;
+
+  /// One line for people: "every innermost loop (...)".
+  std::string ruleText() const;
+
+  /// Writes the "hotness" object of the JSON output.
+  void writeJSON(llvm::json::OStream &J) const;
+};
+
+/// Picks the hotness rule for \p File: the profile's counts if one is
+/// given, else block frequencies from .llvm_bb_addr_map if present, else
+/// every innermost loop. An unreadable map is a warning to \p Diag, not an
+/// error.
+llvm::Expected<HotnessJudge> makeJudge(const BinaryFile &File,
+                                       const HotLoopConfig &Config,
+                                       const Diagnostics &Diag);
+
+/// One loop of a range with its verdict and the lines it touches.
+struct JudgedLoop {
+  Loop L;
+  Verdict V;
+  uint64_t Lines = 0;
+  uint64_t MinLines = 0;
+
+  bool straddles() const { return Lines > MinLines; }
+};
+
+/// Every loop of \p Range, sorted by start, judged by \p Judge, with lines
+/// counted for \p LineSize -byte lines.
+std::vector<JudgedLoop> judgeLoops(const LoopFinder &Finder,
+                                   const HotnessJudge &Judge,
+                                   const CodeRange &Range, unsigned LineSize);
+
+/// "taken 1000", "freq 12.0x" or "innermost": why a loop is hot.
+std::string evidenceText(const Verdict &V);
+
+/// 0x1234 as "0x1234".
+std::string hexAddress(uint64_t A);
+
+/// The note printed for a BOLT-rewritten binary whose map is ignored.
+inline constexpr char StaleMapNote[] =
+    "rewritten by BOLT: .llvm_bb_addr_map describes the code before "
+    "rewriting and is ignored; pass --profile for hotness";
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_HOTLOOPS_H

@@ -1,0 +1,107 @@
+//===- hotlayout/Tool/Hotness.h - Evidence that a loop is hot -------------===//
+//
+// Two sources of evidence, each optional:
+//  - block frequencies the compiler wrote into .llvm_bb_addr_map
+//    (clang -fbasic-block-address-map -mllvm -pgo-analysis-map=bb-freq);
+//  - taken-branch counts from a BOLT .fdata profile (perf2bolt, or
+//    llvm-bolt -instrument), which also fits BOLT-rewritten binaries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_HOTNESS_H
+#define HOTLAYOUT_TOOL_HOTNESS_H
+
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/LoopFinder.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+/// Block frequencies from .llvm_bb_addr_map, looked up by address.
+class BlockFrequencies {
+public:
+  /// Reads the maps of \p File. A binary without maps, or with maps but no
+  /// frequencies, gives an empty table; an unreadable map is an error.
+  static llvm::Expected<BlockFrequencies> read(const BinaryFile &File);
+
+  /// True when at least one block carries a frequency.
+  bool empty() const { return Blocks.empty(); }
+
+  /// How many times more often the block holding \p Address runs than its
+  /// function's entry block; std::nullopt when no block with a frequency
+  /// holds it.
+  std::optional<double> ratioToEntry(uint64_t Address) const;
+
+private:
+  /// A mapped block with a frequency.
+  struct Block {
+    uint64_t Address = 0;
+    uint64_t Size = 0;
+    uint64_t Freq = 0;      ///< MachineBlockFrequencyInfo's raw frequency.
+    uint64_t EntryFreq = 0; ///< The same for the function's entry block.
+  };
+  std::vector<Block> Blocks; ///< Sorted by address.
+};
+
+/// The function a BOLT .fdata location names: \p Name without BOLT's /N (or
+/// /file/N) suffix for symbol kinds 1 and 2, or "" for kind 0 (an address in
+/// a DSO).
+llvm::StringRef fdataFunction(llvm::StringRef Kind, llvm::StringRef Name);
+
+/// Intra-function taken-branch counts from a BOLT .fdata profile.
+class BranchProfile {
+public:
+  /// Parses \p Path. Accepts branch records (`1 foo 1a 1 foo 10 0 1000`:
+  /// from foo+0x1a to foo+0x10, 0 mispredictions, taken 1000 times); skips
+  /// memory records and the `boltedcollection` marker; rejects `no_lbr`
+  /// (sampled) profiles, which have no branches.
+  static llvm::Expected<BranchProfile> read(llvm::StringRef Path);
+
+  /// Times a branch from inside \p L jumped to its start, in \p Function.
+  uint64_t backEdgeCount(const CodeRange &Function, const Loop &L) const;
+
+  /// True when some record names \p Function (by any of its names).
+  bool mentions(const CodeRange &Function) const;
+
+private:
+  struct Branch {
+    uint64_t From = 0; ///< Offset of the branch in the function.
+    uint64_t To = 0;   ///< Offset of its target.
+    uint64_t Count = 0;
+  };
+  const std::vector<Branch> *branchesOf(const CodeRange &Function) const;
+
+  llvm::StringMap<std::vector<Branch>> ByFunction;
+};
+
+/// Per-function sums of a BOLT .fdata profile: what `plan` orders by and
+/// what tells a profile of another program from one of this binary.
+struct FunctionCounts {
+  llvm::StringMap<uint64_t> Count; ///< Branch counts by function name.
+  /// Call counts (branches to a function's entry) by (caller, callee).
+  std::map<std::pair<std::string, std::string>, uint64_t> Calls;
+
+  /// Reads \p Path, checked as BranchProfile::read checks it.
+  static llvm::Expected<FunctionCounts> read(llvm::StringRef Path);
+
+  /// An error when the profile names functions and \p HasFunction knows
+  /// none of them: it was recorded from another program. A profile of an
+  /// earlier build names mostly the same functions and passes; BOLT itself
+  /// matches what changed.
+  llvm::Error
+  checkNamesSome(llvm::StringRef ProfilePath, llvm::StringRef BinaryPath,
+                 llvm::function_ref<bool(llvm::StringRef)> HasFunction) const;
+};
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_HOTNESS_H

@@ -1,0 +1,66 @@
+//===- hotlayout/Tool/LayoutLock.h - The layout lock file -----------------===//
+//
+// `hotlayout plan` writes, and `hotlayout apply` reads, a lock: the offset
+// of each hot function in the hot text, as JSON with one function per line,
+// sorted by offset, so that a change to the layout is a small diff. The
+// format is documented in tools/hotlayout/README.md ("plan").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_LAYOUTLOCK_H
+#define HOTLAYOUT_TOOL_LAYOUTLOCK_H
+
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/LayoutPlan.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+
+namespace hotlayout {
+
+/// A lock: the plan plus where it came from.
+struct LayoutLock {
+  static constexpr unsigned FormatVersion = 1;
+  std::string Binary;  ///< File name of the binary planned (no directory).
+  std::string BuildID; ///< Hex of .note.gnu.build-id; empty when it has none.
+  /// The hot text must start at a multiple of this (the line size: offsets
+  /// are only cache-aligned if the start is).
+  uint64_t HotTextAlignment = 64;
+  LayoutPlan Plan;
+};
+
+/// Writes \p Lock as JSON, one function per line.
+void writeLock(const LayoutLock &Lock, llvm::raw_ostream &OS);
+
+/// Writes \p Lock to \p Path atomically (a temporary file renamed over it).
+llvm::Error writeLockFile(const LayoutLock &Lock, llvm::StringRef Path);
+
+/// Parses and checks a lock; errors name \p Path and what is wrong.
+llvm::Expected<LayoutLock> parseLock(llvm::StringRef Text,
+                                     llvm::StringRef Path);
+
+/// Reads and parses the lock at \p Path.
+llvm::Expected<LayoutLock> readLockFile(llvm::StringRef Path);
+
+/// The error for the lock at \p LockPath when the binary at \p BinaryPath
+/// has none of its functions: "'LOCK' locks N functions and 'BINARY' has
+/// none of them: it is a lock <Relation> another program (planned for
+/// 'NAME'); <Fix>".
+llvm::Error foreignLockError(const LayoutLock &Lock, llvm::StringRef LockPath,
+                             llvm::StringRef BinaryPath,
+                             llvm::StringRef Relation, llvm::StringRef Fix);
+
+/// The GNU build ID of \p File in hex, or "" when it has none.
+std::string readBuildID(const BinaryFile &File);
+
+/// xxh3-64 of \p Bytes, 16 hex digits: the content hash of a function.
+std::string contentHash(llvm::ArrayRef<uint8_t> Bytes);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_LAYOUTLOCK_H

@@ -1,0 +1,119 @@
+//===- hotlayout/Tool/Process.h - Running child processes -----------------===//
+//
+// Every child the tool starts (BOLT's tools, the program being profiled, a
+// --smoke command) starts in runProcess(), so there is one place that knows
+// which children are running (issue 14: stop them on a signal); ab's timed
+// runs start in runTimed(), which also measures them.
+//
+// runTimed() is one posix_spawn of the program (or of `sh -c` for a --run
+// command) with stdin from /dev/null and stdout and stderr to files, and one
+// wait4: wall time from CLOCK_MONOTONIC around the two, user + system time
+// from the kernel's rusage of the child (and of the descendants it waited
+// for). glibc spawns with vfork semantics, so starting a run costs the same
+// whatever hotlayout's own size. stdout is hashed afterwards (hashFile), so
+// reading it never competes with the timed run.
+//
+// SIGINT, SIGTERM and SIGHUP only set a flag while an InterruptGuard lives
+// (instead of LLVM's handlers, which end the process at the first one): the
+// timed run in progress is killed, and the caller sees interrupted(), prints
+// what it has and removes its temporary files on the normal return path.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_PROCESS_H
+#define HOTLAYOUT_TOOL_PROCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+#include <csignal>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+/// How a child process ended.
+struct ProcessResult {
+  bool ExecFailed = false; ///< It could not be started; ErrMsg says why.
+  int Status = 0;          ///< Exit status; negative when it did not exit
+                           ///< normally (a signal): ErrMsg says how.
+  std::string ErrMsg;
+
+  bool succeeded() const { return !ExecFailed && Status == 0; }
+  /// "exit status 3", or how it failed to start or died.
+  std::string why() const;
+};
+
+/// Runs \p Program with \p Argv (Argv[0] is the name the program sees) and
+/// waits for it. \p Redirects is empty (inherit stdin, stdout and stderr)
+/// or has three entries, as llvm::sys::ExecuteAndWait takes them.
+ProcessResult
+runProcess(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Argv,
+           llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects = {});
+
+/// Runs \p Args (Args[0] is the program's path) with stdin empty and stdout
+/// and stderr written to \p LogPath. On failure the error says "\p What
+/// failed", quotes the log's error lines (else its last lines) and names
+/// the log.
+llvm::Error runLogged(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
+                      const llvm::Twine &What);
+
+/// \p S as one sh word: single-quoted, with each ' written '\''.
+std::string shellQuote(llvm::StringRef S);
+
+/// \p Command with each {} replaced by \p Path quoted for sh, or, without
+/// {}, with the quoted path appended (apply --smoke, ab --run).
+std::string commandWithPath(llvm::StringRef Command, llvm::StringRef Path);
+
+/// Installs flag-setting handlers for SIGINT, SIGTERM and SIGHUP and puts
+/// the previous ones back when destroyed. One at a time.
+class InterruptGuard {
+public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard &) = delete;
+  InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+  /// The signal that arrived since construction, or 0.
+  static int signal();
+  static bool interrupted() { return signal() != 0; }
+
+private:
+  struct sigaction Old[3];
+};
+
+/// What runTimed() runs.
+struct TimedSpec {
+  std::string Program;           ///< Path executed.
+  std::vector<std::string> Argv; ///< Argv[0] is what the program sees.
+  std::vector<std::string> Env;  ///< Complete environment, "NAME=VALUE".
+  std::string StdoutPath;        ///< Created or truncated.
+  std::string StderrPath;        ///< Created or truncated.
+};
+
+/// How one timed run went.
+struct TimedResult {
+  int ExitCode = 0; ///< Exit status, or 128 + signal when killed.
+  bool Signaled = false;
+  double WallSeconds = 0;
+  double CPUSeconds = 0;    ///< ru_utime + ru_stime.
+  bool Interrupted = false; ///< A signal stopped us; the times mean nothing.
+};
+
+/// Runs \p Spec to completion (or until InterruptGuard::interrupted(), when
+/// the child is killed). Fails only when the child cannot be started.
+llvm::Expected<TimedResult> runTimed(const TimedSpec &Spec);
+
+/// The environment of this process with \p Extra ("NAME=VALUE") added last.
+std::vector<std::string> currentEnvironment(llvm::ArrayRef<std::string> Extra);
+
+/// A 64-bit hash of the file at \p Path (0 for an empty or missing file).
+uint64_t hashFile(llvm::StringRef Path);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_PROCESS_H

@@ -1,0 +1,45 @@
+//===- hotlayout/Tool/Profile.h - Recording a BOLT profile ----------------===//
+//
+// `hotlayout profile`: record where a program branches, as a BOLT .fdata
+// profile that `check --profile`, `plan` and llvm-bolt read, by BOLT
+// instrumentation (no hardware support needed) or from perf data with branch
+// stacks (perf2bolt).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_PROFILE_H
+#define HOTLAYOUT_TOOL_PROFILE_H
+
+#include "hotlayout/Tool/Error.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+struct ProfileConfig {
+  std::string OutputPath;
+  /// PROGRAM (looked up on PATH unless it has a '/'), or with PerfData the
+  /// BINARY the recording is of.
+  std::string Program;
+  std::vector<std::string> ProgramArgs;
+  /// How often to run the program; unset: once.
+  std::optional<unsigned> Runs;
+  bool Append = false; ///< Merge into the profile already at OutputPath.
+  bool AllowFailingRuns = false;
+  std::string BoltDir;  ///< Empty: defaultBoltDir().
+  std::string PerfData; ///< Convert this recording instead of instrumenting.
+};
+
+/// Records or converts the profile and renames it over Config.OutputPath;
+/// nothing is written on an error. Progress lines ("run 1/3: ...") go to
+/// \p Diag as each step starts, between the program's own output.
+llvm::Error runProfile(const ProfileConfig &Config,
+                       const Diagnostics &Diag = {});
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_PROFILE_H

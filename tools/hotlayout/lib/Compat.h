@@ -1,0 +1,119 @@
+//===- Compat.h - LLVM 19 / 22 differences met by the hotlayout CLI -------===//
+//
+// The CLI builds against LLVM 19 and LLVM 22. Every API difference it meets
+// is wrapped here, so the rest of tools/hotlayout has no LLVM_VERSION_MAJOR
+// checks (the pass-side differences live in passes/include/hotlayout/Compat.h).
+// Private to lib/: no public header of the library includes it.
+//
+//  1. MC factories: LLVM 22 takes a Triple and deprecates the StringRef forms
+//     that LLVM 19 has only.
+//  2. .llvm_bb_addr_map: ELFObjectFileBase::readBBAddrMap has the same shape
+//     in both, but the entry types grew fields (LLVM 22: block hashes,
+//     call-site offsets, post-link frequencies) and the section format
+//     version moved on; this header turns either into the plain block list
+//     below, so nothing else touches object::BBAddrMap.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_COMPAT_H
+#define HOTLAYOUT_TOOL_COMPAT_H
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/Error.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace hotlayout {
+namespace compat {
+
+inline std::unique_ptr<llvm::MCRegisterInfo>
+createMCRegInfo(const llvm::Target &T, const llvm::Triple &TT) {
+#if LLVM_VERSION_MAJOR >= 22
+  return std::unique_ptr<llvm::MCRegisterInfo>(T.createMCRegInfo(TT));
+#else
+  return std::unique_ptr<llvm::MCRegisterInfo>(T.createMCRegInfo(TT.str()));
+#endif
+}
+
+inline std::unique_ptr<llvm::MCAsmInfo>
+createMCAsmInfo(const llvm::Target &T, const llvm::MCRegisterInfo &MRI,
+                const llvm::Triple &TT, const llvm::MCTargetOptions &Opts) {
+#if LLVM_VERSION_MAJOR >= 22
+  return std::unique_ptr<llvm::MCAsmInfo>(T.createMCAsmInfo(MRI, TT, Opts));
+#else
+  return std::unique_ptr<llvm::MCAsmInfo>(
+      T.createMCAsmInfo(MRI, TT.str(), Opts));
+#endif
+}
+
+inline std::unique_ptr<llvm::MCSubtargetInfo>
+createMCSubtargetInfo(const llvm::Target &T, const llvm::Triple &TT,
+                      llvm::StringRef Features) {
+#if LLVM_VERSION_MAJOR >= 22
+  return std::unique_ptr<llvm::MCSubtargetInfo>(
+      T.createMCSubtargetInfo(TT, "", Features));
+#else
+  return std::unique_ptr<llvm::MCSubtargetInfo>(
+      T.createMCSubtargetInfo(TT.str(), "", Features));
+#endif
+}
+
+/// One basic block from .llvm_bb_addr_map, with its function's entry-block
+/// frequency when the map carries block frequencies
+/// (-pgo-analysis-map=bb-freq).
+struct MappedBlock {
+  uint64_t Address = 0;
+  uint64_t Size = 0;
+  bool HasFreq = false;
+  uint64_t Freq = 0;      ///< MachineBlockFrequencyInfo's raw frequency.
+  uint64_t EntryFreq = 0; ///< The same for the function's entry block.
+};
+
+/// Every block of every function in the .llvm_bb_addr_map sections of \p Obj
+/// (none when there are none). Fails when a map is present but unreadable,
+/// e.g. written by a newer LLVM than the one hotlayout was built with.
+inline llvm::Expected<std::vector<MappedBlock>>
+readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj) {
+  std::vector<llvm::object::PGOAnalysisMap> PGO;
+  auto Maps = Obj.readBBAddrMap(std::nullopt, &PGO);
+  if (!Maps)
+    return Maps.takeError();
+  std::vector<MappedBlock> Blocks;
+  for (size_t F = 0; F < Maps->size(); ++F) {
+    const llvm::object::BBAddrMap &Map = (*Maps)[F];
+    const llvm::object::PGOAnalysisMap *P = F < PGO.size() ? &PGO[F] : nullptr;
+    bool HasFreq = P && P->FeatEnable.BBFreq && !P->BBEntries.empty();
+    uint64_t EntryFreq =
+        HasFreq ? P->BBEntries.front().BlockFreq.getFrequency() : 0;
+    // PGO entries run over all ranges in order, like the blocks.
+    size_t Index = 0;
+    for (const auto &Range : Map.getBBRanges())
+      for (const auto &BB : Range.BBEntries) {
+        MappedBlock B;
+        B.Address = Range.BaseAddress + BB.Offset;
+        B.Size = BB.Size;
+        if (HasFreq && Index < P->BBEntries.size()) {
+          B.HasFreq = true;
+          B.Freq = P->BBEntries[Index].BlockFreq.getFrequency();
+          B.EntryFreq = EntryFreq;
+        }
+        Blocks.push_back(B);
+        ++Index;
+      }
+  }
+  return Blocks;
+}
+
+} // namespace compat
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_COMPAT_H

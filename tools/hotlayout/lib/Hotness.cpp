@@ -1,0 +1,193 @@
+//===- Hotness.cpp - Evidence that a loop of a linked binary is hot -------===//
+//
+// Block frequencies: every mapped block with a frequency, sorted by address,
+// so that the block holding a loop's first byte is one binary search away.
+//
+// BOLT .fdata: one branch per line,
+//   <kind> <name> <hex offset> <kind> <name> <hex offset> <mispreds> <count>
+// where kind 1 is a global symbol, 2 a local one (BOLT may suffix its name
+// with /N or /file/N) and 0 an address in a DSO (not usable here). Only
+// branches that stay inside one function can close a loop, so only those
+// are kept, by function name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/Error.h"
+
+#include "Compat.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace hotlayout {
+
+Expected<BlockFrequencies> BlockFrequencies::read(const BinaryFile &File) {
+  auto Blocks = compat::readMappedBlocks(File.object());
+  if (!Blocks)
+    return fileError(File.path(),
+                     "has an unreadable .llvm_bb_addr_map (" +
+                         toString(Blocks.takeError()) +
+                         "); build hotlayout with the LLVM that compiled it");
+  BlockFrequencies BF;
+  for (const compat::MappedBlock &B : *Blocks)
+    if (B.HasFreq)
+      BF.Blocks.push_back({B.Address, B.Size, B.Freq, B.EntryFreq});
+  llvm::sort(BF.Blocks, [](const Block &A, const Block &B) {
+    return A.Address < B.Address;
+  });
+  return BF;
+}
+
+std::optional<double> BlockFrequencies::ratioToEntry(uint64_t Address) const {
+  auto It = llvm::upper_bound(Blocks, Address, [](uint64_t A, const Block &B) {
+    return A < B.Address;
+  });
+  if (It == Blocks.begin())
+    return std::nullopt;
+  const Block &B = *std::prev(It);
+  // Empty blocks (a label with no code) still own their address.
+  if (Address >= B.Address + std::max<uint64_t>(B.Size, 1))
+    return std::nullopt;
+  return double(B.Freq) / double(std::max<uint64_t>(B.EntryFreq, 1));
+}
+
+StringRef fdataFunction(StringRef Kind, StringRef Name) {
+  // BOLT suffixes a local symbol's name with /N (or /file/N) whatever the
+  // record kind: perf2bolt and instrumentation write `1 luaV_execute/1`
+  // for a symbol the linker made local. No C or C++ symbol contains '/'.
+  if (Kind == "1" || Kind == "2")
+    return Name.split('/').first;
+  return "";
+}
+
+static Error fdataError(StringRef Path, size_t LineNo, const Twine &Message) {
+  return fileError(Path, "line " + Twine(LineNo) + " " + Message);
+}
+
+Expected<BranchProfile> BranchProfile::read(StringRef Path) {
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return fileError(Path, "cannot be read: " + Buffer.getError().message() +
+                               "; pass a BOLT .fdata profile to --profile");
+  BranchProfile P;
+  SmallVector<StringRef, 8> Fields;
+  size_t LineNo = 0;
+  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
+    ++LineNo;
+    Line = Line.trim();
+    if (Line.empty() || Line == "boltedcollection")
+      continue;
+    if (Line.starts_with("no_lbr"))
+      return fdataError(Path, LineNo,
+                        "marks a no_lbr (sampled) profile, which has no "
+                        "branches; "
+                        "record with LBR (perf record -j any,u) and convert "
+                        "with perf2bolt, or use llvm-bolt -instrument");
+    Fields.clear();
+    SplitString(Line, Fields);
+    // Memory records (kinds 3-5) say nothing about branches.
+    if (!Fields.empty() && Fields[0].size() == 1 && Fields[0][0] >= '3' &&
+        Fields[0][0] <= '5')
+      continue;
+    Branch B;
+    if (Fields.size() != 8 || Fields[2].getAsInteger(16, B.From) ||
+        Fields[5].getAsInteger(16, B.To) || Fields[7].getAsInteger(10, B.Count))
+      return fdataError(Path, LineNo,
+                        "is not a branch record: expected '<kind> <function> "
+                        "<hex offset> <kind> <function> <hex offset> "
+                        "<mispredictions> <count>', got '" +
+                            Line + "'");
+    StringRef From = fdataFunction(Fields[0], Fields[1]);
+    StringRef To = fdataFunction(Fields[3], Fields[4]);
+    if (!From.empty() && From == To)
+      P.ByFunction[From].push_back(B);
+  }
+  return P;
+}
+
+const std::vector<BranchProfile::Branch> *
+BranchProfile::branchesOf(const CodeRange &Function) const {
+  auto It = ByFunction.find(Function.Name);
+  if (It != ByFunction.end())
+    return &It->second;
+  for (const std::string &Alias : Function.Aliases) {
+    It = ByFunction.find(Alias);
+    if (It != ByFunction.end())
+      return &It->second;
+  }
+  return nullptr;
+}
+
+bool BranchProfile::mentions(const CodeRange &Function) const {
+  return branchesOf(Function) != nullptr;
+}
+
+uint64_t BranchProfile::backEdgeCount(const CodeRange &Function,
+                                      const Loop &L) const {
+  const std::vector<Branch> *Branches = branchesOf(Function);
+  if (!Branches)
+    return 0;
+  uint64_t Start = L.Start - Function.Address;
+  uint64_t End = L.End - Function.Address;
+  uint64_t Count = 0;
+  for (const Branch &B : *Branches)
+    if (B.To == Start && B.From >= Start && B.From < End)
+      Count += B.Count;
+  return Count;
+}
+
+Expected<FunctionCounts> FunctionCounts::read(StringRef Path) {
+  // Lines BranchProfile::read accepts but does not use (memory records,
+  // markers) are skipped here too.
+  if (auto Checked = BranchProfile::read(Path); !Checked)
+    return Checked.takeError();
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+  FunctionCounts C;
+  SmallVector<StringRef, 8> F;
+  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
+    F.clear();
+    SplitString(Line.trim(), F);
+    uint64_t To = 0, Count = 0;
+    if (F.size() != 8 || F[5].getAsInteger(16, To) ||
+        F[7].getAsInteger(10, Count))
+      continue;
+    StringRef From = fdataFunction(F[0], F[1]);
+    StringRef Dest = fdataFunction(F[3], F[4]);
+    if (!From.empty())
+      C.Count[From] += Count;
+    if (!Dest.empty() && Dest != From) {
+      C.Count[Dest] += Count;
+      if (!From.empty() && To == 0)
+        C.Calls[{From.str(), Dest.str()}] += Count;
+    }
+  }
+  return C;
+}
+
+Error FunctionCounts::checkNamesSome(
+    StringRef ProfilePath, StringRef BinaryPath,
+    function_ref<bool(StringRef)> HasFunction) const {
+  std::string Unknown;
+  for (const auto &E : Count) {
+    if (HasFunction(E.getKey()))
+      return Error::success();
+    if (Unknown.empty() || E.getKey() < StringRef(Unknown))
+      Unknown = E.getKey().str();
+  }
+  if (Count.empty())
+    return Error::success();
+  return fileError(ProfilePath, "names no function of '" + BinaryPath +
+                                    "' (it names " + Twine(Count.size()) +
+                                    ", e.g. '" + Unknown +
+                                    "'); was it recorded from another "
+                                    "binary?");
+}
+
+} // namespace hotlayout

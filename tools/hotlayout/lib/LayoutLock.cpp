@@ -1,0 +1,259 @@
+//===- LayoutLock.cpp - The layout lock file of hotlayout plan/apply ------===//
+//
+// 1. writeLock(): a fixed header, then "functions": one compact JSON object
+//    per line, sorted by offset, keys always in the same order.
+// 2. parseLock(): llvm::json parses; every field is then checked by hand so
+//    the error says which function and field is wrong; last, the plan must
+//    be well formed (line size a power of two, offsets on lines,
+//    reservations holding their function and not overlapping, names
+//    unique), since `apply` and `plan --update` trust it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hotlayout/Tool/LayoutLock.h"
+#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/TempFiles.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace llvm;
+
+namespace hotlayout {
+
+static constexpr char FormatName[] = "hotlayout-lock";
+
+static std::string quoted(StringRef S) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << json::Value(S.str());
+  return Out;
+}
+
+void writeLock(const LayoutLock &Lock, raw_ostream &OS) {
+  const LayoutPlan &P = Lock.Plan;
+  OS << "{\n"
+     << "  \"format\": " << quoted(FormatName) << ",\n"
+     << "  \"version\": " << LayoutLock::FormatVersion << ",\n"
+     << "  \"binary\": " << quoted(Lock.Binary) << ",\n"
+     << "  \"build_id\": " << quoted(Lock.BuildID) << ",\n"
+     << "  \"line_size\": " << P.LineSize << ",\n"
+     << "  \"slack_percent\": " << P.SlackPercent << ",\n"
+     << "  \"hot_text_alignment\": " << Lock.HotTextAlignment << ",\n"
+     << "  \"hot_text_size\": " << P.size() << ",\n"
+     << "  \"functions\": [";
+  for (size_t I = 0; I < P.Functions.size(); ++I) {
+    const PlacedFunction &F = P.Functions[I];
+    OS << (I ? ",\n    " : "\n    ");
+    json::OStream J(OS);
+    J.object([&] {
+      J.attribute("offset", int64_t(F.Offset));
+      J.attribute("reserved", int64_t(F.Reserved));
+      J.attribute("size", int64_t(F.Size));
+      J.attribute("name", F.Name);
+      J.attribute("hash", F.Hash);
+    });
+  }
+  OS << (P.Functions.empty() ? "]\n}\n" : "\n  ]\n}\n");
+}
+
+Error writeLockFile(const LayoutLock &Lock, StringRef Path) {
+  auto Out = AtomicOutput::create(Path);
+  if (!Out)
+    return Out.takeError();
+  if (Error E = Out->write([&](raw_ostream &OS) { writeLock(Lock, OS); }))
+    return E;
+  return Out->commit();
+}
+
+namespace {
+/// Field access with errors that say where: "'x.lock' is not a valid
+/// hotlayout lock: functions[2].offset: expected a non-negative integer".
+struct Reader {
+  StringRef Path;
+
+  Error bad(const Twine &Where, const Twine &What) const {
+    return fileError(Path, "is not a valid hotlayout lock: " + Where + ": " +
+                               What +
+                               "; rerun hotlayout plan without "
+                               "--update to write a new one");
+  }
+
+  Error number(const json::Object &O, StringRef Key, const Twine &Where,
+               uint64_t &Out) const {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return bad(Where, "missing '" + Key + "'");
+    std::optional<int64_t> I = V->getAsInteger();
+    if (!I || *I < 0)
+      return bad(Where + "." + Key, "expected a non-negative integer");
+    Out = uint64_t(*I);
+    return Error::success();
+  }
+
+  Error string(const json::Object &O, StringRef Key, const Twine &Where,
+               std::string &Out) const {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return bad(Where, "missing '" + Key + "'");
+    std::optional<StringRef> S = V->getAsString();
+    if (!S)
+      return bad(Where + "." + Key, "expected a string");
+    Out = S->str();
+    return Error::success();
+  }
+};
+} // namespace
+
+Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
+  Reader R{Path};
+  Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed)
+    return fileError(Path, "is not a valid hotlayout lock: not JSON (" +
+                               toString(Parsed.takeError()) +
+                               "); rerun hotlayout plan without --update to "
+                               "write a new one");
+  const json::Object *Top = Parsed->getAsObject();
+  if (!Top)
+    return R.bad("top level", "expected an object");
+  std::string Format;
+  if (Error E = R.string(*Top, "format", "top level", Format))
+    return E;
+  if (Format != FormatName)
+    return R.bad("format", "expected \"" + Twine(FormatName) + "\", got \"" +
+                               Format + "\"");
+  uint64_t Version = 0;
+  if (Error E = R.number(*Top, "version", "top level", Version))
+    return E;
+  if (Version != LayoutLock::FormatVersion)
+    return R.bad("version", "this hotlayout reads version " +
+                                Twine(LayoutLock::FormatVersion) + ", not " +
+                                Twine(Version));
+
+  LayoutLock Lock;
+  uint64_t Slack = 0;
+  if (Error E = R.string(*Top, "binary", "top level", Lock.Binary))
+    return E;
+  if (Error E = R.string(*Top, "build_id", "top level", Lock.BuildID))
+    return E;
+  if (Error E = R.number(*Top, "line_size", "top level", Lock.Plan.LineSize))
+    return E;
+  if (Error E = R.number(*Top, "slack_percent", "top level", Slack))
+    return E;
+  if (Error E = R.number(*Top, "hot_text_alignment", "top level",
+                         Lock.HotTextAlignment))
+    return E;
+  Lock.Plan.SlackPercent = unsigned(Slack);
+  uint64_t Line = Lock.Plan.LineSize;
+  if (!isPowerOf2_64(Line))
+    return R.bad("line_size", "expected a power of two, got " + Twine(Line));
+  if (!isPowerOf2_64(Lock.HotTextAlignment))
+    return R.bad("hot_text_alignment", "expected a power of two, got " +
+                                           Twine(Lock.HotTextAlignment));
+
+  const json::Array *Functions = Top->getArray("functions");
+  if (!Functions)
+    return R.bad("top level", "missing 'functions' (an array)");
+  StringSet<> Names;
+  for (size_t I = 0; I < Functions->size(); ++I) {
+    std::string Where = "functions[" + std::to_string(I) + "]";
+    const json::Object *O = (*Functions)[I].getAsObject();
+    if (!O)
+      return R.bad(Where, "expected an object");
+    PlacedFunction F;
+    if (Error E = R.string(*O, "name", Where, F.Name))
+      return E;
+    if (Error E = R.string(*O, "hash", Where, F.Hash))
+      return E;
+    if (Error E = R.number(*O, "offset", Where, F.Offset))
+      return E;
+    if (Error E = R.number(*O, "size", Where, F.Size))
+      return E;
+    if (Error E = R.number(*O, "reserved", Where, F.Reserved))
+      return E;
+    Where += " (" + F.Name + ")";
+    if (F.Name.empty())
+      return R.bad(Where, "empty name");
+    if (!Names.insert(F.Name).second)
+      return R.bad(Where, "the name appears twice");
+    if (F.Offset % Line || F.Reserved % Line)
+      return R.bad(Where, "offset " + Twine(F.Offset) + " or reserved " +
+                              Twine(F.Reserved) +
+                              " is not a multiple of the line size " +
+                              Twine(Line));
+    if (F.Reserved < F.Size || F.Reserved == 0)
+      return R.bad(Where, "reserved " + Twine(F.Reserved) +
+                              " does not hold its size " + Twine(F.Size));
+    if (!Lock.Plan.Functions.empty()) {
+      const PlacedFunction &Prev = Lock.Plan.Functions.back();
+      if (F.Offset < Prev.Offset + Prev.Reserved)
+        return R.bad(Where, "offset " + Twine(F.Offset) +
+                                " overlaps the reservation of '" + Prev.Name +
+                                "' or is out of order (functions are sorted "
+                                "by offset)");
+    }
+    Lock.Plan.Functions.push_back(std::move(F));
+  }
+  return Lock;
+}
+
+Expected<LayoutLock> readLockFile(StringRef Path) {
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+  return parseLock((*Buffer)->getBuffer(), Path);
+}
+
+Error foreignLockError(const LayoutLock &Lock, StringRef LockPath,
+                       StringRef BinaryPath, StringRef Relation,
+                       StringRef Fix) {
+  return fileError(LockPath, "locks " + Twine(Lock.Plan.Functions.size()) +
+                                 " functions and '" + BinaryPath +
+                                 "' has none of them: it is a lock " +
+                                 Relation + " another program (planned for '" +
+                                 Lock.Binary + "'); " + Fix);
+}
+
+std::string readBuildID(const BinaryFile &File) {
+  for (const object::SectionRef &S : File.object().sections()) {
+    Expected<StringRef> Name = S.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name != ".note.gnu.build-id")
+      continue;
+    Expected<StringRef> Contents = S.getContents();
+    if (!Contents) {
+      consumeError(Contents.takeError());
+      return "";
+    }
+    // Elf64_Nhdr (little-endian, checked by BinaryFile::open): namesz,
+    // descsz, type; then the name "GNU\0" and the ID, each 4-byte aligned.
+    StringRef C = *Contents;
+    if (C.size() < 12)
+      return "";
+    auto Word = [&](size_t At) {
+      return support::endian::read32le(C.data() + At);
+    };
+    uint32_t NameSize = Word(0), DescSize = Word(4), Type = Word(8);
+    uint64_t DescAt = 12 + alignTo(NameSize, 4);
+    if (Type != 3 /*NT_GNU_BUILD_ID*/ || DescAt + DescSize > C.size())
+      return "";
+    return toHex(C.substr(DescAt, DescSize), /*LowerCase=*/true);
+  }
+  return "";
+}
+
+std::string contentHash(ArrayRef<uint8_t> Bytes) {
+  return utohexstr(xxh3_64bits(Bytes), /*LowerCase=*/true, /*Width=*/16);
+}
+
+} // namespace hotlayout
