@@ -15,7 +15,8 @@
 # env: LAYOUTS (8), ROUNDS (20), SPIN (10), LUA_N (6: ~0.35 s a run), METRIC (cpu), ONLY (names),
 #      MACHINE_TAG, RESULTS_DIR, HOTLAYOUT (build/bin/hotlayout), CLANG (clang-22), WORK
 # outputs in $RESULTS_DIR (default bench/results/<date>-<machine>-ab/): ab-NAME.txt (the table),
-#   ab-NAME.json (every run), ab-instructions.txt (callgrind counts), ab-summary.txt.
+#   ab-NAME.json (every run; git ignores it: the READMEs quote the tables), ab-instructions.txt
+#   (callgrind counts), ab-summary.txt.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 W=${WORK:-$ROOT/bench/work/ab}
