@@ -1,13 +1,14 @@
 //===- HotLayoutPlugin.cpp - Every hotlayout pass registered here ---------===//
 //
 // The one place that names passes and picks extension points. The same .so
-// serves `opt -load-pass-plugin`, `clang -fpass-plugin` and
+// serves `opt -load-pass-plugin`, `clang -fpass-plugin`, `llc -load` and
 // `ld.lld --load-pass-plugin` (full and thin LTO).
 //
-// Options: opt takes them directly; clang takes them as `-mllvm -flag` (clang
-// 19 parses -mllvm before loading -fpass-plugin, so there the .so must also
-// be loaded early with `-fplugin=`); lld has no way to pass a plugin's
-// options, so every host also reads them from HOTLAYOUT_OPTIONS. An option
+// Options: opt and llc take them directly; clang takes them as `-mllvm -flag`
+// (clang 19 parses -mllvm before loading -fpass-plugin, so there the .so must
+// also be loaded early with `-fplugin=`); lld has no way to pass a plugin's
+// options, so every host also reads them from HOTLAYOUT_OPTIONS
+// (compat::applyEnvironmentOptions, passes/Compat/HostOptions.cpp). An option
 // given on the command line wins over the same one in HOTLAYOUT_OPTIONS.
 //
 //===----------------------------------------------------------------------===//
@@ -19,50 +20,28 @@
 #include "hotlayout/HotAlign.h"
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/ErrorHandling.h"
-#include "llvm/Support/StringSaver.h"
+#include "llvm/IR/Module.h"
+#include "llvm/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cstdlib>
 
 using namespace llvm;
 using namespace hotlayout;
 
 namespace {
 
-/// Applies HOTLAYOUT_OPTIONS (e.g. "-flushelim-mode=check") to hotlayout's own
-/// options only, so a host's options are never re-parsed or reset, and
-/// never to an option the command line already set.
-void applyEnvironmentOptions() {
-  const char *Env = std::getenv("HOTLAYOUT_OPTIONS");
-  if (!Env || !*Env)
-    return;
-  BumpPtrAllocator Alloc;
-  StringSaver Saver(Alloc);
-  SmallVector<const char *, 8> Args;
-  cl::TokenizeGNUCommandLine(Env, Saver, Args);
-  auto &Registered = cl::getRegisteredOptions();
-  for (StringRef Arg : Args) {
-    auto [Name, Value] = Arg.ltrim('-').split('=');
-    bool Ours = Name.starts_with("flushelim") || Name.starts_with("hotalign") ||
-                Name.starts_with("hotlayout");
-    auto It = Registered.find(Name);
-    if (!Ours || It == Registered.end())
-      report_fatal_error(
-          Twine("HOTLAYOUT_OPTIONS: '") + Arg +
-              "' is not a hotlayout option (see `opt "
-              "-load-pass-plugin=libHotLayout.so --help-hidden`)",
-          /*gen_crash_diag=*/false);
-    if (It->second->getNumOccurrences())
-      continue;
-    if (It->second->addOccurrence(0, Name, Value))
-      report_fatal_error(Twine("HOTLAYOUT_OPTIONS: bad value in '") + Arg + "'",
-                         /*gen_crash_diag=*/false);
+/// Puts hotlayout's remark sink on the context before flushelim reports
+/// anything (compat::installRemarkSink: `-mllvm -pass-remarks=` in clang,
+/// -hotlayout-remarks in every host).
+struct RemarkSinkPass : PassInfoMixin<RemarkSinkPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    compat::installRemarkSink(M.getContext());
+    return PreservedAnalyses::all();
   }
-}
+  static bool isRequired() { return true; }
+};
 
 void addFlushElim(ModulePassManager &MPM) {
+  MPM.addPass(RemarkSinkPass());
   MPM.addPass(FlushElimPass());
   if (isFlushBatchEnabled())
     MPM.addPass(createModuleToFunctionPassAdaptor(FlushBatchPass()));
@@ -120,11 +99,15 @@ void registerCallbacks(PassBuilder &PB) {
 // Codegen offers plugins no entry point, so hotalign is put into every codegen
 // pipeline when the .so is loaded: clang -fpass-plugin, llc -load and
 // ld.lld --load-pass-plugin all dlopen it before their codegen starts.
+// Registering it by name lets `llc -load=... -run-pass=hotalign` find it.
 static const bool HotAlignInserted =
-    (compat::insertLateMachinePass(createHotAlignPass), true);
+    (initializeHotAlignLegacyPass(*PassRegistry::getPassRegistry()),
+     compat::insertLateMachinePass(createHotAlignPass), true);
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  applyEnvironmentOptions();
+  // Every host but llc -load and clang -fplugin (without -fpass-plugin)
+  // calls this first.
+  compat::applyEnvironmentOptions();
   return {LLVM_PLUGIN_API_VERSION, "HotLayout", HOTLAYOUT_VERSION,
           registerCallbacks};
 }

@@ -7,9 +7,9 @@
 HL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HL_MAJORS=(22 19)
 HL_PACKAGES=(
-  clang-22 llvm-22-dev lld-22 bolt-22 llvm-22-tools
-  clang-19 llvm-19-dev lld-19 bolt-19 llvm-19-tools
-  clang-format-22 cmake ninja-build libgtest-dev python3 valgrind
+  clang-22 llvm-22-dev lld-22 bolt-22 llvm-22-tools libclang-rt-22-dev
+  clang-19 llvm-19-dev lld-19 bolt-19 llvm-19-tools libclang-rt-19-dev
+  clang-format-22 cmake ninja-build libgtest-dev python3 valgrind libtool-bin
 )
 
 hl_log() { printf '==> %s\n' "$*" >&2; }

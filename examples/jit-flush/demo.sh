@@ -15,14 +15,9 @@ if [ $# -ne 1 ]; then
   exit 2
 fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-build="$(cd "$1" && pwd)" || { echo "error: no build directory '$1'; run scripts/setup.sh first" >&2; exit 1; }
-plugin="$build/lib/libHotLayout.so"
-[ -f "$plugin" ] || { echo "error: $plugin not found; build first (scripts/setup.sh)" >&2; exit 1; }
-# The LLVM the tree was built for: its tools directory, as CMake wrote it for lit.
-tools="$(sed -n 's/^config.llvm_tools_dir = "\(.*\)"$/\1/p' "$build/test/lit/lit.site.cfg.py" 2>/dev/null || true)"
+source "$here/../demo-lib.sh"
+demo_build_tree "$1"
 clang="$tools/clang"
-[ -n "$tools" ] && [ -x "$clang" ] ||
-  { echo "error: cannot find the clang of the LLVM that $build was built for (from $build/test/lit/lit.site.cfg.py); re-run cmake" >&2; exit 1; }
 
 out="$build/examples/jit-flush"
 mkdir -p "$out"

@@ -20,6 +20,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/PassRegistry.h"
+#include "llvm/Target/TargetMachine.h"
 
 #if LLVM_VERSION_MAJOR >= 21
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
@@ -37,7 +38,13 @@ namespace compat {
 void insertLateMachinePass(MachineFunctionPass *(*Create)()) {
   // Registered for the life of the process: plugins are never unloaded.
   static auto *Hook = new RegisterTargetPassConfigCallback(
-      [Create](TargetMachine &, PassManagerBase &, TargetPassConfig *Config) {
+      [Create](TargetMachine &TM, PassManagerBase &, TargetPassConfig *Config) {
+        // Every codegen pipeline passes here, -O0 too: a bad
+        // HOTLAYOUT_OPTIONS stops llc -load -O0 like any other compile.
+        applyEnvironmentOptions();
+        // -O0 asks for no optimisation: its pipeline stays LLVM's own.
+        if (TM.getOptLevel() == CodeGenOptLevel::None)
+          return;
         Config->insertPass(&StackMapLivenessID, IdentifyingPassPtr(Create()));
       });
   (void)Hook;

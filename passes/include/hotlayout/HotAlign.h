@@ -6,8 +6,21 @@
 // the loop would otherwise touch more cache lines than its size needs. Hot
 // small functions get their entry aligned to a line.
 //
-// Codegen still runs on the legacy pass manager in LLVM 19 and 22, so this
-// is a legacy MachineFunctionPass; hotlayout/Compat.h inserts it.
+// Built like LLVM's MachineBlockPlacement: the algorithm is one class with
+// run(MachineFunction &) (HotAlign.cpp) under a legacy pass adapter,
+// registered as "hotalign" (INITIALIZE_PASS). That adapter is what codegen
+// runs in LLVM 19 and 22 (hotlayout/Compat.h inserts it after the pre-emit
+// passes), and what `llc -load=libHotLayout.so -run-pass=hotalign x.mir`
+// runs alone.
+//
+// There is no new-pass-manager adapter because no host could run it: LLVM
+// 22's llc loads `-load-pass-plugin` libraries but never gives their
+// PassBuilder callbacks its new-PM PassBuilder (it calls only their
+// PreCodeGenCallback), so `llc -passes=hotalign` answers "unknown pass name"
+// whatever a plugin registers; LLVM 19's llc loads no pass plugins at all.
+// (Upstream llvm-project#217727 registered the callbacks and was reverted,
+// #218119.) When llc does, the adapter is a PassInfoMixin calling the same
+// class with the analyses from MachineFunctionAnalysisManager.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +29,14 @@
 
 namespace llvm {
 class MachineFunctionPass;
+class PassRegistry;
+/// Registers the legacy pass under the name "hotalign" (INITIALIZE_PASS).
+void initializeHotAlignLegacyPass(PassRegistry &);
 } // namespace llvm
 
 namespace hotlayout {
 
-/// A new hotalign pass instance (owned by the caller's pass manager).
+/// A new legacy hotalign pass (owned by the caller's pass manager).
 llvm::MachineFunctionPass *createHotAlignPass();
 
 } // namespace hotlayout

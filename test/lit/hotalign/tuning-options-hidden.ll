@@ -1,0 +1,25 @@
+; Like LLVM's own codegen passes, hotalign lists only its switch in --help;
+; its tuning knobs are cl::Hidden and appear in --help-hidden.
+;
+; RUN: %llc -load=%plugin --help | FileCheck %s
+; RUN: %llc -load=%plugin --help-hidden | FileCheck %s --check-prefix=HIDDEN
+
+; CHECK: hotlayout hotalign options:
+; CHECK-EMPTY:
+; CHECK-NEXT: --hotalign-enable
+; CHECK-NOT: --hotalign-
+
+; Negative twin: --help-hidden shows every knob, in the same category.
+; HIDDEN: hotlayout hotalign options:
+; HIDDEN-DAG: --hotalign-enable
+; HIDDEN-DAG: --hotalign-function-budget=
+; HIDDEN-DAG: --hotalign-hot-percentile=
+; HIDDEN-DAG: --hotalign-line-size=
+; HIDDEN-DAG: --hotalign-max-count-ratio=
+; HIDDEN-DAG: --hotalign-max-function-size=
+; HIDDEN-DAG: --hotalign-max-loop-size=
+; HIDDEN-DAG: --hotalign-max-pad=
+; HIDDEN-DAG: --hotalign-module-budget=
+; HIDDEN-DAG: --hotalign-profile-slack=
+; HIDDEN-DAG: --hotalign-static
+; HIDDEN-DAG: --hotalign-static-ratio=
