@@ -106,6 +106,10 @@ if shutil.which("libtool"):
     config.available_features.add("libtool")
 if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("cmake")
+# matplotlib: `hotlayout ab --plot` draws its PNG with it.
+if subprocess.run([config.python_executable, "-c", "import matplotlib"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("matplotlib")
 # Some other LLVM's CMake package, to show configure refuses it.
 for other in (14, 15, 16, 17, 18):
     cmake_dir = "/usr/lib/llvm-%d/lib/cmake/llvm" % other

@@ -1,7 +1,9 @@
 // The small steps of `hotlayout apply` that need no BOLT: the --smoke
-// command line and the profile filter.
+// command line (Process.h's commandWithPath, which ab --run shares) and
+// the profile filter.
 
 #include "hotlayout/Tool/Apply.h"
+#include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -15,18 +17,18 @@ using namespace hotlayout;
 using namespace llvm;
 
 TEST(ApplySteps, SmokeReplacesEveryBraceWithTheQuotedPath) {
-  EXPECT_EQ(smokeCommandLine("{} 7 > a.txt && cmp {} ref", "/t/out"),
+  EXPECT_EQ(commandWithPath("{} 7 > a.txt && cmp {} ref", "/t/out"),
             "'/t/out' 7 > a.txt && cmp '/t/out' ref");
 }
 
 TEST(ApplySteps, SmokeAppendsThePathWithoutBraces) {
-  EXPECT_EQ(smokeCommandLine("./check.sh", "/t/out"), "./check.sh '/t/out'");
+  EXPECT_EQ(commandWithPath("./check.sh", "/t/out"), "./check.sh '/t/out'");
 }
 
 // A path with a quote or shell syntax in it stays one word: the command
 // runs the binary, never part of its name.
 TEST(ApplySteps, SmokeQuotesShellSyntaxInThePath) {
-  EXPECT_EQ(smokeCommandLine("{}", "/t/it's $(x)"), "'/t/it'\\''s $(x)'");
+  EXPECT_EQ(commandWithPath("{}", "/t/it's $(x)"), "'/t/it'\\''s $(x)'");
 }
 
 TEST(ApplySteps, ProfileFilterDropsRecordsNamingAFunction) {

@@ -2,6 +2,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,21 @@ TEST(BoltDriver, UnalignedRewriteHasNoAlignerOptions) {
   R.FunctionAlignment = 0;
   R.Padding.clear();
   EXPECT_EQ(rewriteArguments(tools(), R), concat(head(), {"-use-old-text=0"}));
+}
+
+// ab's layouts have no profile and must move every function: AllFunctions
+// adds -lite=0 once, blocks keep their order (no -reorder-blocks). The twin
+// is AlignedRewriteWithoutProfile: apply's rewrite without it has no -lite.
+TEST(BoltDriver, AllFunctionsWithoutProfileTurnsLiteOff) {
+  BoltRewrite R = aligned();
+  R.FunctionAlignment = 0;
+  R.Padding.clear();
+  R.AllFunctions = true;
+  EXPECT_EQ(rewriteArguments(tools(), R),
+            concat(head(), {"-use-old-text=0", "-lite=0"}));
+  R.Profile = "p.fdata";
+  std::vector<std::string> Args = rewriteArguments(tools(), R);
+  EXPECT_EQ(std::count(Args.begin(), Args.end(), "-lite=0"), 1);
 }
 
 // BOLT names a local function NAME/N and matches -pad-funcs as an anchored

@@ -64,6 +64,11 @@ int runPlanCommand();
 extern llvm::cl::SubCommand ApplySubcommand;
 int runApplyCommand();
 
+/// `hotlayout ab A B -- ARGS...`: B against A over seeded layouts of each,
+/// a ratio with its confidence interval and a verdict (ABCommand.cpp).
+extern llvm::cl::SubCommand ABSubcommand;
+int runABCommand();
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOLS_COMMANDS_H

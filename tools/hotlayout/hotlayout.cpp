@@ -2,7 +2,7 @@
 //
 // A thin shell: initialise the LLVM targets the subcommands disassemble,
 // parse the command line, run the chosen subcommand. Subcommands (see
-// Commands.h): check, diff, profile, plan, apply.
+// Commands.h): check, diff, profile, plan, apply, ab.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +28,7 @@ struct Subcommand {
 static const Subcommand Subcommands[] = {
     {&CheckSubcommand, runCheckCommand},     {&DiffSubcommand, runDiffCommand},
     {&ProfileSubcommand, runProfileCommand}, {&PlanSubcommand, runPlanCommand},
-    {&ApplySubcommand, runApplyCommand},
+    {&ApplySubcommand, runApplyCommand},     {&ABSubcommand, runABCommand},
 };
 
 static cl::OptionCategory ToolCategory("hotlayout options");

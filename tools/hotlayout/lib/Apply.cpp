@@ -96,10 +96,8 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   if (!In)
     return In.takeError();
   I.In = std::move(*In);
-  if (!hasCodeRelocations(I.File->object()))
-    return fileError(C.BinaryPath,
-                     "has no relocations; BOLT needs them to move functions: "
-                     "relink with -Wl,--emit-relocs");
+  if (Error E = checkMovable(*I.File))
+    return std::move(E);
   auto Lock = readLockFile(C.LockPath);
   if (!Lock)
     return Lock.takeError();
@@ -255,23 +253,12 @@ Error PlacementLoop::run(ApplyResult &R) {
   return Error::success();
 }
 
-std::string smokeCommandLine(StringRef Command, StringRef Path) {
-  std::string Quoted = shellQuote(Path);
-  std::string Cmd = Command.str();
-  size_t Pos = Cmd.find("{}");
-  if (Pos == std::string::npos)
-    return Cmd + " " + Quoted;
-  for (; Pos != std::string::npos; Pos = Cmd.find("{}", Pos + Quoted.size()))
-    Cmd.replace(Pos, 2, Quoted);
-  return Cmd;
-}
-
 /// Step 4.
 static Error runSmoke(const ApplyConfig &C, StringRef Path) {
   auto Sh = sys::findProgramByName("sh");
   if (!Sh)
     return makeError("--smoke needs sh, which is not on PATH");
-  std::string Cmd = smokeCommandLine(C.SmokeCommand, Path);
+  std::string Cmd = commandWithPath(C.SmokeCommand, Path);
   StringRef Args[] = {"sh", "-c", Cmd};
   ProcessResult P = runProcess(*Sh, Args);
   if (P.succeeded())

@@ -123,6 +123,14 @@ bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
   return false;
 }
 
+Error checkMovable(const BinaryFile &File) {
+  if (hasCodeRelocations(File.object()))
+    return Error::success();
+  return fileError(File.path(),
+                   "has no relocations; BOLT needs them to move functions: "
+                   "relink with -Wl,--emit-relocs");
+}
+
 Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
                                                   BoltRequirements Req) {
   // A script runs some other binary; BOLT needs that binary.
@@ -304,6 +312,8 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
     Args.insert(Args.end(),
                 {"-data=" + R.Profile, "-lite=0", "-reorder-blocks=ext-tsp",
                  "-split-functions", "-split-all-cold"});
+  else if (R.AllFunctions)
+    Args.push_back("-lite=0");
   if (!R.SkipArgument.empty())
     Args.push_back(R.SkipArgument);
   for (const auto &[Name, Bytes] : R.Padding)

@@ -66,10 +66,6 @@ llvm::Expected<ApplyResult> runApply(const ApplyConfig &Config);
 /// function (offset, actual offset, address, OK / MOVED / MISSING).
 void printApplyReport(const ApplyResult &R, llvm::raw_ostream &OS);
 
-/// The shell command --smoke runs on \p Path: each {} in \p Command becomes
-/// \p Path, quoted for sh; without {}, the quoted path is appended.
-std::string smokeCommandLine(llvm::StringRef Command, llvm::StringRef Path);
-
 /// Copies the BOLT profile \p From to \p To without the records that name a
 /// function of \p Names (with BOLT's /N suffix or without), so that BOLT
 /// keeps those functions' blocks in their input order.

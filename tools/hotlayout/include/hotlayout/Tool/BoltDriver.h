@@ -66,6 +66,11 @@ struct BoltRequirements {
   bool Relocations = false;
 };
 
+/// An error unless \p File has relocations against code, which llvm-bolt
+/// needs to move functions (apply, ab): the message says to relink with
+/// -Wl,--emit-relocs.
+llvm::Error checkMovable(const BinaryFile &File);
+
 /// Opens \p Path and checks it is something BOLT can work on: a linked
 /// ELF64 x86-64 executable or shared object (not a script: the message says
 /// to name the binary the script runs), with .symtab function symbols (not
@@ -138,6 +143,10 @@ struct BoltRewrite {
   std::string Profile;
   /// skipLabelsArgument()'s, or empty.
   std::string SkipArgument;
+  /// -lite=0 without a profile too: move every function, not only those
+  /// with a profile (ab's layouts have none). With a profile it is always
+  /// passed.
+  bool AllFunctions = false;
 };
 
 /// The -pad-funcs pattern for the function \p Name: BOLT matches it as an

@@ -2,7 +2,21 @@
 //
 // Every child the tool starts (BOLT's tools, the program being profiled, a
 // --smoke command) starts in runProcess(), so there is one place that knows
-// which children are running (issue 14: stop them on a signal).
+// which children are running (issue 14: stop them on a signal); ab's timed
+// runs start in runTimed(), which also measures them.
+//
+// runTimed() is one posix_spawn of the program (or of `sh -c` for a --run
+// command) with stdin from /dev/null and stdout and stderr to files, and one
+// wait4: wall time from CLOCK_MONOTONIC around the two, user + system time
+// from the kernel's rusage of the child (and of the descendants it waited
+// for). glibc spawns with vfork semantics, so starting a run costs the same
+// whatever hotlayout's own size. stdout is hashed afterwards (hashFile), so
+// reading it never competes with the timed run.
+//
+// SIGINT, SIGTERM and SIGHUP only set a flag while an InterruptGuard lives
+// (instead of LLVM's handlers, which end the process at the first one): the
+// timed run in progress is killed, and the caller sees interrupted(), prints
+// what it has and removes its temporary files on the normal return path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +28,11 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include <csignal>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hotlayout {
 
@@ -47,6 +64,55 @@ llvm::Error runLogged(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
 
 /// \p S as one sh word: single-quoted, with each ' written '\''.
 std::string shellQuote(llvm::StringRef S);
+
+/// \p Command with each {} replaced by \p Path quoted for sh, or, without
+/// {}, with the quoted path appended (apply --smoke, ab --run).
+std::string commandWithPath(llvm::StringRef Command, llvm::StringRef Path);
+
+/// Installs flag-setting handlers for SIGINT, SIGTERM and SIGHUP and puts
+/// the previous ones back when destroyed. One at a time.
+class InterruptGuard {
+public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard &) = delete;
+  InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+  /// The signal that arrived since construction, or 0.
+  static int signal();
+  static bool interrupted() { return signal() != 0; }
+
+private:
+  struct sigaction Old[3];
+};
+
+/// What runTimed() runs.
+struct TimedSpec {
+  std::string Program;           ///< Path executed.
+  std::vector<std::string> Argv; ///< Argv[0] is what the program sees.
+  std::vector<std::string> Env;  ///< Complete environment, "NAME=VALUE".
+  std::string StdoutPath;        ///< Created or truncated.
+  std::string StderrPath;        ///< Created or truncated.
+};
+
+/// How one timed run went.
+struct TimedResult {
+  int ExitCode = 0; ///< Exit status, or 128 + signal when killed.
+  bool Signaled = false;
+  double WallSeconds = 0;
+  double CPUSeconds = 0;    ///< ru_utime + ru_stime.
+  bool Interrupted = false; ///< A signal stopped us; the times mean nothing.
+};
+
+/// Runs \p Spec to completion (or until InterruptGuard::interrupted(), when
+/// the child is killed). Fails only when the child cannot be started.
+llvm::Expected<TimedResult> runTimed(const TimedSpec &Spec);
+
+/// The environment of this process with \p Extra ("NAME=VALUE") added last.
+std::vector<std::string> currentEnvironment(llvm::ArrayRef<std::string> Extra);
+
+/// A 64-bit hash of the file at \p Path (0 for an empty or missing file).
+uint64_t hashFile(llvm::StringRef Path);
 
 } // namespace hotlayout
 

@@ -1,0 +1,197 @@
+//===- ABCommand.cpp - hotlayout ab: the command-line shell ---------------===//
+//
+// `hotlayout ab A B [options] -- ARGS...`: options -> ABConfig -> runAB()
+// (hotlayout/Tool/ABCompare.h) -> the table or JSON, and the PNG
+// (ABReport.h). Exit 0: same; 1: slower or faster; 2: errors; 128 + N: a
+// signal N stopped the runs (what the complete rounds give is printed).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CommandOptions.h"
+#include "Commands.h"
+#include "hotlayout/Tool/ABCompare.h"
+#include "hotlayout/Tool/ABReport.h"
+#include "hotlayout/Tool/Error.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+cl::SubCommand ABSubcommand(
+    "ab", "Compare binary B against A over many seeded layouts of each: the "
+          "ratio of their times with a 95% confidence interval, and whether "
+          "B is slower, faster or the same (exit 0 same, 1 slower or faster, "
+          "2 on errors)");
+
+static cl::OptionCategory ABCategory(
+    "hotlayout ab options",
+    "Both binaries need .symtab and static relocations "
+    "(-Wl,--emit-relocs): llvm-bolt writes their layouts. ARGS go to every "
+    "run; each layout's output must equal its binary's.");
+
+static cl::list<std::string> Positionals(cl::Positional, cl::OneOrMore,
+                                         cl::desc("A B [--] [ARGS...]"),
+                                         cl::sub(ABSubcommand),
+                                         cl::cat(ABCategory));
+
+static cl::opt<unsigned>
+    Layouts("layouts", cl::desc("Layout variants of each binary (default 8)"),
+            cl::init(8), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<unsigned> Rounds(
+    "rounds",
+    cl::desc("Rounds; each runs every variant once, in a fresh random order "
+             "(default 10)"),
+    cl::init(10), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<uint64_t>
+    Seed("seed",
+         cl::desc("First layout seed (layouts use seeds S..S+K-1, the same "
+                  "for A and B); also seeds the run order and the bootstrap "
+                  "(default 1)"),
+         cl::init(1), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<std::string> RunCommand(
+    "run",
+    cl::desc("Shell command that runs one variant, {} standing for its path "
+             "(needed for a shared object: --run 'env LD_PRELOAD={} "
+             "./driver'); ARGS are appended. Default: run the variant with "
+             "ARGS"),
+    cl::value_desc("command"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<ABMetric>
+    Metric("metric", cl::desc("Time to compare (default wall)"),
+           cl::values(clEnumValN(ABMetric::Wall, "wall", "elapsed time"),
+                      clEnumValN(ABMetric::CPU, "cpu",
+                                 "user + system time of the run (rusage)")),
+           cl::init(ABMetric::Wall), cl::sub(ABSubcommand),
+           cl::cat(ABCategory));
+
+static cl::opt<bool> JSON("json",
+                          cl::desc("Print JSON instead of the table (default "
+                                   "off)"),
+                          cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<std::string> JSONOut(
+    "json-out",
+    cl::desc("Also write the JSON to this file (atomically), beside the "
+             "table or --json on stdout"),
+    cl::value_desc("file.json"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<std::string> PlotPath(
+    "plot",
+    cl::desc("Also draw a PNG: each variant's runs and median, the ratio "
+             "and its interval (needs Python 3 with matplotlib)"),
+    cl::value_desc("file.png"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<std::string> LockPath(
+    "lock",
+    cl::desc("Also apply this layout lock (hotlayout plan) to A and to B and "
+             "compare the two locked binaries, one layout each, beside the "
+             "layouts: how much of the layout noise the lock removes"),
+    cl::value_desc("file"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<bool> CheckOutput(
+    "check-output",
+    cl::desc("Require every run of a layout to print what its binary prints "
+             "(default on; turn off for a program whose output changes from "
+             "run to run)"),
+    cl::init(true), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<std::string>
+    Python("python",
+           cl::desc("Python 3 that draws --plot (default: python3 on PATH)"),
+           cl::value_desc("path"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static BoltDirOption BoltDir(ABSubcommand, ABCategory);
+
+static cl::opt<std::string> KeepDir(
+    "keep-layouts",
+    cl::desc("Copy every variant into this directory as a1, a2, ..., b1, "
+             "..., a-lock, b-lock before the runs (default: none kept)"),
+    cl::value_desc("dir"), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static int abError(Error E) { return reportError("ab", std::move(E)); }
+
+/// <dir of this executable>/../share/hotlayout/ab-plot.py, where the build
+/// puts the script.
+static std::string plotScript(StringRef Self) {
+  SmallString<256> P(sys::path::parent_path(sys::path::parent_path(Self)));
+  sys::path::append(P, "share", "hotlayout", "ab-plot.py");
+  return std::string(P);
+}
+
+int runABCommand() {
+  if (Positionals.size() < 2)
+    return abError(
+        makeError("give two binaries: hotlayout ab A B [options] -- ARGS..."));
+  std::string Self = sys::fs::getMainExecutable(nullptr, (void *)&runABCommand);
+  ABConfig C;
+  C.BinaryA = Positionals[0];
+  C.BinaryB = Positionals[1];
+  C.Args.assign(Positionals.begin() + 2, Positionals.end());
+  C.RunCommand = RunCommand;
+  C.Layouts = Layouts;
+  C.Rounds = Rounds;
+  C.Seed = Seed;
+  C.Metric = Metric;
+  C.CheckOutput = CheckOutput;
+  C.LockPath = LockPath;
+  C.BoltDir = BoltDir.Dir;
+  C.KeepDir = KeepDir;
+  Diagnostics Diag = commandDiagnostics("ab", /*ShowProgress=*/true);
+  // A terminal gets one line rewritten in place; a log gets every line.
+  bool Terminal = isatty(STDERR_FILENO);
+  if (Terminal)
+    Diag.OnProgress = [](const Twine &Line) {
+      errs() << "\r\033[Khotlayout ab: " << Line;
+    };
+
+  std::string Py = Python;
+  if (!PlotPath.empty()) {
+    if (Py.empty()) {
+      auto Found = sys::findProgramByName("python3");
+      if (!Found)
+        return abError(makeError(
+            "--plot needs Python 3 with matplotlib, and python3 is "
+            "not on PATH: install python3-matplotlib or drop --plot"));
+      Py = *Found;
+    }
+    if (Error E = checkPlotter(Py))
+      return abError(std::move(E));
+  }
+
+  auto R = runAB(C, Diag);
+  if (Terminal)
+    errs() << "\r\033[K";
+  if (!R)
+    return abError(R.takeError());
+  if (JSON)
+    printABJSON(outs(), *R);
+  else
+    printABTable(outs(), *R);
+  outs().flush();
+  if (!JSONOut.empty())
+    if (Error E = writeABJSON(JSONOut, *R))
+      return abError(std::move(E));
+  if (!PlotPath.empty() && R->Layouts)
+    if (Error E = plotAB(*R, Py, plotScript(Self), PlotPath))
+      return abError(std::move(E));
+  if (R->InterruptSignal)
+    return 128 + R->InterruptSignal;
+  if (!R->Layouts)
+    return ExitError;
+  return R->Layouts->V == ab::Verdict::Same ? ExitClean : ExitFindings;
+}
+
+} // namespace hotlayout

@@ -1,0 +1,97 @@
+//===- hotlayout/Tool/ABCompare.h - A code change or layout noise? --------===//
+//
+// runAB() compares binary B against binary A over K seeded layouts of each
+// (LayoutVariants.h) and answers with a ratio, its confidence interval and a
+// verdict (ABStats.h):
+//
+//  1. Check both binaries (.symtab, relocations); run each once as it is:
+//     it must exit 0, and its stdout is what every layout of it must print.
+//  2. Write K layouts of each with llvm-bolt, seeds S..S+K-1, the same
+//     seeds for A and B; with a lock, also apply's runApply() of the lock
+//     to A and to B (one layout each). Run every variant once, untimed: a
+//     variant that exits otherwise or prints something else is an error,
+//     never a data point.
+//  3. R rounds; each runs every variant once, in a fresh random order, and
+//     records wall and user+sys time (Process.h's runTimed), checking each
+//     run's output again.
+//  4. Statistics over the complete rounds.
+//
+// Temporary files live in one TempDir under the system temp directory,
+// removed on every return. SIGINT/SIGTERM/SIGHUP stop the run in progress;
+// runAB() then returns what the complete rounds give, with Interrupted set.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_ABCOMPARE_H
+#define HOTLAYOUT_TOOL_ABCOMPARE_H
+
+#include "hotlayout/Tool/ABStats.h"
+#include "hotlayout/Tool/Error.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+/// Which time the statistics use.
+enum class ABMetric { Wall, CPU };
+
+/// Everything `hotlayout ab` was asked.
+struct ABConfig {
+  std::string BinaryA, BinaryB;
+  std::vector<std::string> Args; ///< After the binary (or the --run command).
+  /// Shell command that runs a variant, {} standing for its path (needed
+  /// for a shared object); empty: run the variant itself with Args.
+  std::string RunCommand;
+  unsigned Layouts = 8;
+  unsigned Rounds = 10;
+  uint64_t Seed = 1;
+  ABMetric Metric = ABMetric::Wall;
+  bool CheckOutput = true;
+  std::string LockPath; ///< With --lock: the lock to apply to both.
+  std::string BoltDir;  ///< Empty: the build's LLVM.
+  /// Non-empty: copy every variant here as <dir>/<name> (a1, b-lock, ...)
+  /// before the runs, to inspect them.
+  std::string KeepDir;
+};
+
+/// One variant and its runs, one per complete round.
+struct ABVariant {
+  char Side = 'A';     ///< 'A' or 'B'.
+  bool Locked = false; ///< The --lock variant of its side.
+  uint64_t Seed = 0;   ///< Layout seed (0 for the locked variant).
+  unsigned EnvPadBytes = 0;
+  std::vector<double> Wall, CPU;
+
+  /// "a3", "b1", "a-lock".
+  std::string name() const;
+};
+
+/// What runAB() measured and concluded.
+struct ABResult {
+  ABConfig Config;
+  std::vector<ABVariant> Variants;
+  unsigned CompleteRounds = 0;
+  /// Over the layouts; unset (with Why) when too little was measured.
+  std::optional<ab::Comparison> Layouts;
+  std::optional<ab::Comparison> Lock;     ///< The locked pair, with --lock.
+  std::string LockSummaryA, LockSummaryB; ///< apply's last line.
+  std::string Why;
+  int InterruptSignal = 0; ///< Non-zero: stopped early by this signal.
+  std::string Machine;     ///< CPU model and count.
+  double LoadStart = 0, LoadEnd = 0; ///< 1-minute load average.
+};
+
+/// Runs the comparison \p Config describes (see the file comment), with a
+/// progress line per layout and per round to \p Diag. Errors name the file
+/// and what to do; an interrupted run is not an error.
+llvm::Expected<ABResult> runAB(const ABConfig &Config,
+                               const Diagnostics &Diag = {});
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_ABCOMPARE_H
