@@ -24,8 +24,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 
@@ -38,9 +39,12 @@ Error JudgeOptions::validate() const {
     return makeError("--line-size=" + Twine(LineSize) +
                      " is not a power of two; use 64 (I-cache lines) or 32 "
                      "(decoded-uop windows)");
-  if (!(HotCoverage > 0 && HotCoverage <= 1))
-    return makeError("--hot-coverage=" + formatv("{0}", HotCoverage) +
+  if (!(HotCoverage > 0 && HotCoverage <= 1)) {
+    std::string Shown;
+    raw_string_ostream(Shown) << format("%g", HotCoverage);
+    return makeError("--hot-coverage=" + Shown +
                      " is not a fraction in (0, 1]; use 0.99");
+  }
   return Error::success();
 }
 
