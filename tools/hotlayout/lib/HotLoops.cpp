@@ -19,7 +19,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -27,15 +26,15 @@ using namespace llvm;
 namespace hotlayout {
 
 Error HotLoopConfig::validate() const {
-  if (LineSize == 0 || !isPowerOf2_32(LineSize))
-    return makeError("--line-size=" + Twine(LineSize) +
-                     " is not a power of two; use 64 (I-cache "
-                     "lines) or 32 (decoded-uop windows)");
+  // Line size and coverage: the definition's own checks.
+  JudgeOptions O;
+  O.LineSize = LineSize;
+  O.HotCoverage = HotCoverage;
+  if (Error E = O.validate())
+    return E;
   if (!(MinLoopFreqRatio >= 0))
     return makeError("--min-loop-freq-ratio must be 0 or more");
-  JudgeOptions O;
-  O.HotCoverage = HotCoverage;
-  return O.validate();
+  return Error::success();
 }
 
 bool HotLoopConfig::selects(const CodeRange &R) const {
