@@ -227,3 +227,15 @@ TEST(BoltAddressTranslation, TruncatedNoteIsAnError) {
   ASSERT_FALSE(bool(BAT));
   EXPECT_NE(toString(BAT.takeError()).find("x.bolt"), std::string::npos);
 }
+
+TEST(HotLoopJudge, RecursiveCallsEnterTheFunctionJumpsBackDoNot) {
+  // +0 entry, +4 call to itself, +9 jcc back to +0 (a loop, not an entry).
+  DecodedInst Call = other(0x1004, 5);
+  Call.IsCall = true;
+  std::vector<DecodedInst> Insts = {other(0x1000, 4), Call, jcc(0x1009, 0x1000),
+                                    ret(0x100b)};
+  FunctionProfile P;
+  P.Entries = 3;
+  P.Branches = {{4, 0, 100}, {9, 0, 50}};
+  EXPECT_EQ(functionEntries(Insts, 0x1000, P), 103u);
+}

@@ -109,6 +109,22 @@ std::vector<uint64_t> execCounts(ArrayRef<DecodedInst> Insts,
   return Exec;
 }
 
+uint64_t functionEntries(ArrayRef<DecodedInst> Insts, uint64_t FunctionAddress,
+                         const FunctionProfile &Profile) {
+  uint64_t Entries = Profile.Entries;
+  for (const ProfileBranch &B : Profile.Branches) {
+    if (B.To != 0)
+      continue;
+    auto It = llvm::partition_point(Insts, [&](const DecodedInst &I) {
+      return I.Address < FunctionAddress + B.From;
+    });
+    if (It != Insts.end() && It->Address == FunctionAddress + B.From &&
+        It->IsCall)
+      Entries += B.Count;
+  }
+  return Entries;
+}
+
 std::vector<JudgedHotLoop> measureLoops(StringRef Function,
                                         uint64_t FunctionAddress,
                                         ArrayRef<DecodedInst> Insts,
@@ -204,7 +220,7 @@ static void judgeProfiledBinary(const LoopFinder &Finder,
     };
     auto Loops = measureLoops(
         Range.Name, Range.Address, Insts, [&](size_t K) { return Exec[K]; },
-        TakenOf, P->Entries, Options.LineSize);
+        TakenOf, functionEntries(Insts, Range.Address, *P), Options.LineSize);
     llvm::append_range(R.Loops, std::move(Loops));
   }
 }
@@ -218,6 +234,7 @@ struct InputFunction {
   std::vector<uint64_t> Exec;
   std::map<uint64_t, std::map<uint64_t, uint64_t>> OutEdges; ///< From -> To.
   uint64_t Address = 0;
+  uint64_t Entries = 0;
 
   uint64_t execAt(uint64_t Offset) const {
     auto It = IndexAt.find(Offset);
@@ -262,6 +279,7 @@ static bool loadInputFunction(const LoopFinder &Finder,
   F.Address = In.Address;
   F.Insts = Finder.decode(In);
   F.Exec = execCounts(F.Insts, In.Address, *F.Profile);
+  F.Entries = functionEntries(F.Insts, In.Address, *F.Profile);
   for (size_t K = 0; K < F.Insts.size(); ++K)
     F.IndexAt[F.Insts[K].Address - In.Address] = K;
   for (const ProfileBranch &B : F.Profile->Branches)
@@ -352,7 +370,7 @@ static Error judgeThroughBAT(const LoopFinder &Finder,
     };
     auto TakenOf = [&](size_t K) { return outputTaken(Insts[K], Frag, F); };
     auto Loops = measureLoops(Out->Name, Out->Address, Insts, ExecOf, TakenOf,
-                              F.Profile->Entries, Options.LineSize);
+                              F.Entries, Options.LineSize);
     llvm::append_range(R.Loops, std::move(Loops));
   }
   return Error::success();

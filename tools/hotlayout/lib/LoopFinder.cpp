@@ -142,7 +142,8 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
     D.FallsThrough = !Desc.isBarrier() && !MIA->isReturn(Inst) &&
                      !MIA->isUnconditionalBranch(Inst) &&
                      !MIA->isIndirectBranch(Inst);
-    D.IsBranch = MIA->isBranch(Inst) && !MIA->isCall(Inst) &&
+    D.IsCall = MIA->isCall(Inst);
+    D.IsBranch = MIA->isBranch(Inst) && !D.IsCall &&
                  MIA->evaluateBranch(Inst, D.Address, D.Size, D.Target);
     Insts.push_back(D);
     Offset += D.Size;

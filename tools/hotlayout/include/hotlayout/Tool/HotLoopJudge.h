@@ -123,6 +123,13 @@ std::vector<uint64_t> execCounts(llvm::ArrayRef<DecodedInst> Insts,
                                  uint64_t FunctionAddress,
                                  const FunctionProfile &Profile);
 
+/// How often one function was entered: the profile's records into its first
+/// byte from elsewhere, plus its own recursive calls (each call enters it
+/// anew; a jump back to its start does not).
+uint64_t functionEntries(llvm::ArrayRef<DecodedInst> Insts,
+                         uint64_t FunctionAddress,
+                         const FunctionProfile &Profile);
+
 /// The loops of one range with their Taken, Entries, hot bytes and lines
 /// (Iterates set, Hot not yet). \p ExecOf gives an instruction's count by
 /// index into \p Insts, \p TakenOf a back-edge branch's taken count by

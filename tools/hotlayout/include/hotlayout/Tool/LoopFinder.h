@@ -47,6 +47,7 @@ struct DecodedInst {
   bool FallsThrough = true; ///< Execution may continue at Address + Size.
   bool IsBranch = false;    ///< A direct branch (not a call) to Target.
   uint64_t Target = 0;
+  bool IsCall = false; ///< A call, direct or not.
 };
 
 /// True when control entering \p Edge's target can reach the branch itself
