@@ -533,6 +533,8 @@ def main(argv):
     q.add_argument('callgrind', nargs='+', help='callgrind outputs of runs of BINARY (summed)')
     q.add_argument('--json', action='store_true', help='JSON instead of the table')
     q.add_argument('--all', action='store_true', help='with --json: every loop, not only hot')
+    # Defaults mirror passes/include/hotlayout/Support/HotLoopRules.h (issue 11's one
+    # definition, used by hotlayout check/diff/apply): change both together.
     q.add_argument('--line-size', type=int, default=64, help='cache line size (default 64)')
     q.add_argument('--coverage', type=float, default=0.99,
                    help='hot loops make up this fraction of iterating loops\' counts (0.99)')

@@ -102,7 +102,7 @@ void printDiffText(const DiffResult &R, raw_ostream &OS) {
       Rows.push_back({L.Function, "#" + std::to_string(L.Ordinal),
                       hexAddress(L.A.L.Start), hexAddress(L.B.L.Start),
                       LineOffset(L.A.L.Start), LineOffset(L.B.L.Start),
-                      std::to_string(L.A.L.size()), std::to_string(L.A.Lines),
+                      std::to_string(L.A.Bytes), std::to_string(L.A.Lines),
                       std::to_string(L.B.Lines), std::to_string(L.A.MinLines),
                       loopNote(L)});
     printTable(Rows, OS);

@@ -47,6 +47,7 @@ struct DecodedInst {
   bool FallsThrough = true; ///< Execution may continue at Address + Size.
   bool IsBranch = false;    ///< A direct branch (not a call) to Target.
   uint64_t Target = 0;
+  bool IsCall = false; ///< A call, direct or not.
 };
 
 /// True when control entering \p Edge's target can reach the branch itself
@@ -55,6 +56,12 @@ struct DecodedInst {
 /// instructions of the range, in address order. When the target is not an
 /// instruction boundary of that decoding, the answer is true (cannot tell).
 bool closesCycle(llvm::ArrayRef<DecodedInst> Insts, const BackEdge &Edge);
+
+/// The backward branches of \p Insts (the decoded instructions of a range
+/// starting at \p RangeStart, in address order) that close a cycle, in
+/// address order.
+std::vector<BackEdge> backEdgesOf(llvm::ArrayRef<DecodedInst> Insts,
+                                  uint64_t RangeStart);
 
 /// The bytes [Start, End) that one loop fetches every iteration.
 struct Loop {
