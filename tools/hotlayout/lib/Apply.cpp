@@ -582,6 +582,7 @@ Expected<ApplyResult> runApply(const ApplyConfig &Config) {
   R.BinaryPath = Config.BinaryPath;
   R.OutputPath = Config.OutputPath;
   R.ProfilePath = Config.ProfilePath;
+  R.NoHugePages = Config.NoHugePages;
   R.LineSize = Inputs->Lock.Plan.LineSize;
   if (!Inputs->Lock.BuildID.empty() &&
       Inputs->Lock.BuildID == readBuildID(*Inputs->File))

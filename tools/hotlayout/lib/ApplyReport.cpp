@@ -109,15 +109,16 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   OS << R.Verdicts.size() << " locked functions: " << R.placed()
      << " at their offsets, " << Moved << " moved, " << Missing << " missing\n";
   printLoopReport(R, OS);
-  if (R.OutputFileSize)
+  if (R.OutputFileSize) {
     OS << "output: " << R.OutputFileSize << " bytes, code " << R.OutputCodeSize
-       << " bytes (input code " << R.InputCodeSize
-       << "); BOLT aligns its new segments to 2 MiB huge pages and the file "
-          "keeps the zero fill"
-       << (R.OutputFileSize > 2 * 1024 * 1024
-               ? ": --no-huge-pages makes it megabytes smaller"
-               : "")
-       << "\n";
+       << " bytes (input code " << R.InputCodeSize << ")";
+    if (R.NoHugePages)
+      OS << "; segments aligned to 4 KiB (--no-huge-pages)\n";
+    else
+      OS << "; BOLT aligns its new segments to 2 MiB huge pages and the file "
+            "keeps the zero fill: --no-huge-pages makes it megabytes "
+            "smaller\n";
+  }
   if (!R.WrittenLock.empty())
     OS << "lock with the choices written to " << R.WrittenLock << "\n";
 }

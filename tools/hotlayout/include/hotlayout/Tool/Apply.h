@@ -95,6 +95,7 @@ struct ApplyResult {
   /// Bytes of the output file, and of executable code in the input and in
   /// the output (without BOLT's copy of the original text).
   uint64_t OutputFileSize = 0, InputCodeSize = 0, OutputCodeSize = 0;
+  bool NoHugePages = false; ///< The output was written with -no-huge-pages.
   /// Locked functions whose code changed since the lock's choice: solved
   /// again.
   std::vector<std::string> Resolved;
