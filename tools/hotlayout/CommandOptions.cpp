@@ -29,7 +29,20 @@ HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
                cl::desc("With --profile: a loop is hot when branches back to "
                         "its start were taken at least this often "
                         "(default: 100)"),
-               cl::init(100), cl::sub(Sub), cl::cat(Cat)),
+               cl::init(DefaultMinCount), cl::sub(Sub), cl::cat(Cat)),
+      HotCoverage("hot-coverage",
+                  cl::desc("With --profile: the hot loops are the most taken "
+                           "iterating loops that together make up this "
+                           "fraction of all iterating loops' counts "
+                           "(default: 0.99)"),
+                  cl::init(DefaultHotCoverage), cl::sub(Sub), cl::cat(Cat)),
+      ProfiledBinary(
+          "profiled-binary",
+          cl::desc("With --profile on a BOLT output written with "
+                   "-enable-bat: the binary the profile was recorded on "
+                   "(llvm-bolt's input), to map the profile through the "
+                   "output's BAT (default: none)"),
+          cl::value_desc("file"), cl::sub(Sub), cl::cat(Cat)),
       FunctionNames("function",
                     cl::desc("Only look at this function (repeatable; "
                              "default: all)"),
@@ -41,6 +54,8 @@ HotLoopConfig HotLoopOptions::config() const {
   C.MinLoopFreqRatio = MinLoopFreqRatio;
   C.ProfilePath = ProfilePath;
   C.MinCount = MinCount;
+  C.HotCoverage = HotCoverage;
+  C.ProfiledBinaryPath = ProfiledBinary;
   C.FunctionNames.assign(FunctionNames.begin(), FunctionNames.end());
   return C;
 }

@@ -24,7 +24,14 @@ namespace hotlayout {
 inline constexpr char HotLoopRulesHelp[] =
     "A loop is a backward branch found by disassembly; its span is [branch "
     "target, end of branch). Which loops are hot: with --profile, those whose "
-    "backward branches were taken at least --min-count times; else, when the "
+    "backward branches were taken at least --min-count times and at least "
+    "twice per entry of their function, among the loops that make up "
+    "--hot-coverage of all iterating loops' counts; their lines are those of "
+    "their hot bytes (instructions that run on at least 1/8 of the "
+    "iterations); on a BOLT output written with -enable-bat, pass "
+    "--profiled-binary (llvm-bolt's input, which the profile was recorded "
+    "on) to map the profile through the BAT (without, hot bytes are unknown "
+    "and whole spans count); else, when the "
     "binary has .llvm_bb_addr_map block frequencies (clang "
     "-fbasic-block-address-map -mllvm -pgo-analysis-map=bb-freq), those whose "
     "first block runs at least --min-loop-freq-ratio times as often as the "
@@ -33,8 +40,8 @@ inline constexpr char HotLoopRulesHelp[] =
     "hot when the profile counts it at least --min-count times (by name), "
     "and so are its innermost loops.";
 
-/// --json, --line-size, --profile, --min-count, --min-loop-freq-ratio and
-/// --function: check and diff.
+/// --json, --line-size, --profile, --min-count, --hot-coverage,
+/// --profiled-binary, --min-loop-freq-ratio and --function: check and diff.
 struct HotLoopOptions {
   HotLoopOptions(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
 
@@ -46,6 +53,8 @@ struct HotLoopOptions {
   llvm::cl::opt<double> MinLoopFreqRatio;
   llvm::cl::opt<std::string> ProfilePath;
   llvm::cl::opt<uint64_t> MinCount;
+  llvm::cl::opt<double> HotCoverage;
+  llvm::cl::opt<std::string> ProfiledBinary;
   llvm::cl::list<std::string> FunctionNames;
 };
 

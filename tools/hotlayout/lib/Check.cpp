@@ -30,6 +30,18 @@ size_t CheckResult::straddling() const {
   return count_if(Hot, [](const CheckFinding &F) { return F.J.straddles(); });
 }
 
+std::optional<double> CheckResult::weightedExtra() const {
+  if (Judge.Rule != HotnessRule::Profile)
+    return std::nullopt;
+  double Weighted = 0, Taken = 0;
+  for (const CheckFinding &F : Hot) {
+    double Count = double(F.J.V.Count.value_or(0));
+    Weighted += Count * double(F.J.Lines - F.J.MinLines);
+    Taken += Count;
+  }
+  return Taken > 0 ? Weighted / Taken : 0.0;
+}
+
 /// Keeps the ranges the function filter names; every name must match one.
 static Error selectFunctions(const BinaryFile &File, RangeSource Source,
                              const HotLoopConfig &Config,
@@ -135,17 +147,22 @@ void printCheckText(const CheckResult &R, raw_ostream &OS) {
     for (const CheckFinding &F : R.Hot) {
       OS << left_justify(F.Function, NameWidth) << "  "
          << left_justify(hexAddress(F.J.L.Start), StartWidth) << "  "
-         << right_justify(std::to_string(F.J.L.size()), 4) << "  "
+         << right_justify(std::to_string(F.J.Bytes), 4) << "  "
          << right_justify(std::to_string(F.J.Lines), 5) << "  "
          << right_justify(std::to_string(F.J.MinLines), 3) << "  "
          << evidenceText(F.J.V);
       if (F.J.straddles())
         OS << "  STRADDLES";
+      if (F.J.HotBytesUnknown)
+        OS << "  (hot bytes unknown: whole span)";
       OS << '\n';
     }
   }
   OS << R.Hot.size() << " hot loops, " << R.straddling() << " straddle ("
-     << R.LoopsFound << " loops found)\n";
+     << R.LoopsFound << " loops found)";
+  if (std::optional<double> W = R.weightedExtra())
+    OS << format("; count-weighted extra lines per iteration: %.3f", *W);
+  OS << '\n';
 }
 
 static StringRef sourceName(RangeSource Source) {
@@ -187,6 +204,20 @@ void printCheckJSON(const CheckResult &R, raw_ostream &OS) {
             J.attribute("freq_ratio", *F.J.V.FreqRatio);
           if (F.J.V.Count)
             J.attribute("count", int64_t(*F.J.V.Count));
+          if (R.Judge.Rule == HotnessRule::Profile || F.J.HotBytesUnknown) {
+            J.attribute("hot_bytes", int64_t(F.J.Bytes));
+            J.attribute("hot_bytes_unknown", F.J.HotBytesUnknown);
+          }
+          if (const JudgedHotLoop *D = R.Judge.definitionOf(F.J.L.Start)) {
+            J.attribute("entries", int64_t(D->Entries));
+            J.attributeArray("hot_intervals", [&] {
+              for (const ByteInterval &I : D->HotBytes)
+                J.object([&] {
+                  J.attribute("start", hexAddress(I.Start));
+                  J.attribute("end", hexAddress(I.End));
+                });
+            });
+          }
         });
     });
     J.attributeObject("summary", [&] {
@@ -194,6 +225,8 @@ void printCheckJSON(const CheckResult &R, raw_ostream &OS) {
       J.attribute("straddle", int64_t(R.straddling()));
       J.attribute("loops_found", int64_t(R.LoopsFound));
       J.attribute("not_judged", int64_t(R.NotJudged));
+      if (std::optional<double> W = R.weightedExtra())
+        J.attribute("weighted_extra_lines", *W);
     });
   });
   OS << '\n';

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/Tool/HotLoops.h"
+#include "hotlayout/Tool/BoltAddressTranslation.h"
 #include "hotlayout/Tool/Error.h"
 
 #include "hotlayout/Support/CacheLines.h"
@@ -32,7 +33,9 @@ Error HotLoopConfig::validate() const {
                      "lines) or 32 (decoded-uop windows)");
   if (!(MinLoopFreqRatio >= 0))
     return makeError("--min-loop-freq-ratio must be 0 or more");
-  return Error::success();
+  JudgeOptions O;
+  O.HotCoverage = HotCoverage;
+  return O.validate();
 }
 
 bool HotLoopConfig::selects(const CodeRange &R) const {
@@ -61,6 +64,11 @@ static uint64_t functionCount(const FunctionCounts &Counts,
   return N;
 }
 
+const JudgedHotLoop *HotnessJudge::definitionOf(uint64_t Start) const {
+  auto It = ByStart.find(Start);
+  return It == ByStart.end() ? nullptr : It->second;
+}
+
 bool HotnessJudge::isHotFunction(const CodeRange &Function) const {
   return Rule == HotnessRule::ProfiledFunction &&
          functionCount(*Functions, Function) >= MinCount;
@@ -69,10 +77,12 @@ bool HotnessJudge::isHotFunction(const CodeRange &Function) const {
 Verdict HotnessJudge::judge(const CodeRange &Function, const Loop &L) const {
   Verdict V;
   switch (Rule) {
-  case HotnessRule::Profile:
-    V.Count = Profile->backEdgeCount(Function, L);
-    V.Hot = *V.Count >= MinCount;
+  case HotnessRule::Profile: {
+    const JudgedHotLoop *D = definitionOf(L.Start);
+    V.Count = D ? D->Taken : 0;
+    V.Hot = D && D->Hot;
     break;
+  }
   case HotnessRule::ProfiledFunction:
     V.FunctionCount = functionCount(*Functions, Function);
     V.Hot = *V.FunctionCount >= MinCount && L.Innermost;
@@ -100,14 +110,22 @@ std::string HotnessJudge::ruleText() const {
   switch (Rule) {
   case HotnessRule::Profile:
     return formatv("a branch back to the loop start taken at least {0} times "
-                   "in {1}",
-                   MinCount, ProfilePath);
+                   "in {1}{2}, at least {3} times per function entry, among "
+                   "the loops making up {4}% of all iterating loops' counts; "
+                   "SIZE: its hot bytes (run on at least 1/{5} of its "
+                   "iterations)",
+                   MinCount, ProfilePath,
+                   Report && Report->Source == CountSource::BAT
+                       ? " (mapped to this BOLT output through its BAT)"
+                       : "",
+                   MinIterationsPerEntry, shortNumber(HotCoverage * 100),
+                   HotByteDivisor);
   case HotnessRule::ProfiledFunction:
     return formatv("an innermost loop of a function counted at least {0} "
                    "times in {1} (rewritten by BOLT: the profile's offsets "
                    "describe the code before rewriting, its names still "
-                   "hold)",
-                   MinCount, ProfilePath);
+                   "hold); hot bytes unknown, whole spans counted: {2}",
+                   MinCount, ProfilePath, UnmappedReason);
   case HotnessRule::BlockFrequency:
     return formatv("first block at least {0}x as frequent as the function "
                    "entry (.llvm_bb_addr_map block frequencies)",
@@ -143,6 +161,60 @@ void HotnessJudge::writeJSON(json::OStream &J) const {
     if (Rule == HotnessRule::BlockFrequency)
       J.attribute("min_loop_freq_ratio", MinLoopFreqRatio);
   });
+  // Apart from "hotness", whose fields stay as they were before issue 11's
+  // definition.
+  if (Rule == HotnessRule::Profile)
+    J.attributeObject("definition", [&] {
+      J.attribute("hot_coverage", HotCoverage);
+      J.attribute("min_iterations_per_entry", int64_t(MinIterationsPerEntry));
+      J.attribute("hot_byte_divisor", int64_t(HotByteDivisor));
+      J.attribute("through_bat", Report->Source == CountSource::BAT);
+      J.attribute("weighted_extra_lines", Report->weightedExtra());
+    });
+  if (Rule == HotnessRule::ProfiledFunction)
+    J.attribute("hot_bytes_unknown", UnmappedReason);
+}
+
+/// Why the profile of llvm-bolt's input cannot be mapped to \p File (a BOLT
+/// output); empty when it can.
+static Expected<std::string> unmappedReason(const BinaryFile &File,
+                                            const HotLoopConfig &Config) {
+  auto BAT = BoltAddressTranslation::read(File);
+  if (!BAT)
+    return BAT.takeError();
+  if (!*BAT)
+    return std::string("no .note.bolt_bat (run llvm-bolt with -enable-bat)");
+  if (Config.ProfiledBinaryPath.empty())
+    return std::string("pass --profiled-binary (llvm-bolt's input) to map "
+                       "the profile through its .note.bolt_bat");
+  return std::string();
+}
+
+/// The Profile rule: judgeHotLoops on \p File.
+static Error judgeByDefinition(const BinaryFile &File,
+                               const HotLoopConfig &Config,
+                               const BranchProfile &Profile, HotnessJudge &J) {
+  std::unique_ptr<BinaryFile> Profiled;
+  JudgeOptions O;
+  O.LineSize = Config.LineSize;
+  O.MinCount = Config.MinCount;
+  O.HotCoverage = Config.HotCoverage;
+  if (File.isBOLTRewritten()) {
+    auto Opened = BinaryFile::open(Config.ProfiledBinaryPath);
+    if (!Opened)
+      return Opened.takeError();
+    Profiled = std::move(*Opened);
+    O.ProfiledBinary = Profiled.get();
+  }
+  auto Report = judgeHotLoops(File, Profile, O);
+  if (!Report)
+    return Report.takeError();
+  auto Shared = std::make_shared<const HotLoopReport>(std::move(*Report));
+  for (const JudgedHotLoop &L : Shared->Loops)
+    J.ByStart[L.Start] = &L;
+  J.Report = std::move(Shared);
+  J.Rule = HotnessRule::Profile;
+  return Error::success();
 }
 
 Expected<HotnessJudge> makeJudge(const BinaryFile &File,
@@ -151,8 +223,15 @@ Expected<HotnessJudge> makeJudge(const BinaryFile &File,
   HotnessJudge J;
   J.ProfilePath = Config.ProfilePath;
   J.MinCount = Config.MinCount;
+  J.HotCoverage = Config.HotCoverage;
   J.MinLoopFreqRatio = Config.MinLoopFreqRatio;
   if (!Config.ProfilePath.empty() && File.isBOLTRewritten()) {
+    auto Reason = unmappedReason(File, Config);
+    if (!Reason)
+      return Reason.takeError();
+    J.UnmappedReason = std::move(*Reason);
+  }
+  if (!Config.ProfilePath.empty() && !J.UnmappedReason.empty()) {
     // Back-edge offsets of the input's profile would land on other code.
     auto Counts = FunctionCounts::read(Config.ProfilePath);
     if (!Counts)
@@ -165,8 +244,9 @@ Expected<HotnessJudge> makeJudge(const BinaryFile &File,
     auto Profile = BranchProfile::read(Config.ProfilePath);
     if (!Profile)
       return Profile.takeError();
+    if (Error E = judgeByDefinition(File, Config, *Profile, J))
+      return std::move(E);
     J.Profile = std::move(*Profile);
-    J.Rule = HotnessRule::Profile;
     return J;
   }
   if (File.isBOLTRewritten()) {
@@ -193,8 +273,17 @@ std::vector<JudgedLoop> judgeLoops(const LoopFinder &Finder,
   for (Loop &L : Finder.findLoops(Range)) {
     JudgedLoop JL;
     JL.V = Judge.judge(Range, L);
-    JL.Lines = linesTouched(L.Start, L.size(), LineSize);
-    JL.MinLines = minLinesFor(L.size(), LineSize);
+    if (const JudgedHotLoop *D = Judge.definitionOf(L.Start)) {
+      JL.Bytes = D->hotByteCount();
+      JL.HotBytesUnknown = D->HotBytesUnknown;
+      JL.Lines = D->Lines;
+      JL.MinLines = D->MinLines;
+    } else {
+      JL.Bytes = L.size();
+      JL.HotBytesUnknown = Judge.Rule == HotnessRule::ProfiledFunction;
+      JL.Lines = linesTouched(L.Start, L.size(), LineSize);
+      JL.MinLines = minLinesFor(L.size(), LineSize);
+    }
     JL.L = std::move(L);
     Loops.push_back(std::move(JL));
   }

@@ -94,7 +94,7 @@ Expected<BranchProfile> BranchProfile::read(StringRef Path) {
     if (!Fields.empty() && Fields[0].size() == 1 && Fields[0][0] >= '3' &&
         Fields[0][0] <= '5')
       continue;
-    Branch B;
+    ProfileBranch B;
     if (Fields.size() != 8 || Fields[2].getAsInteger(16, B.From) ||
         Fields[5].getAsInteger(16, B.To) || Fields[7].getAsInteger(10, B.Count))
       return fdataError(Path, LineNo,
@@ -105,37 +105,49 @@ Expected<BranchProfile> BranchProfile::read(StringRef Path) {
     StringRef From = fdataFunction(Fields[0], Fields[1]);
     StringRef To = fdataFunction(Fields[3], Fields[4]);
     if (!From.empty() && From == To)
-      P.ByFunction[From].push_back(B);
+      P.add(From, B);
+    else if (!To.empty() && B.To == 0)
+      P.addEntries(To, B.Count);
   }
   return P;
 }
 
-const std::vector<BranchProfile::Branch> *
-BranchProfile::branchesOf(const CodeRange &Function) const {
-  auto It = ByFunction.find(Function.Name);
-  if (It != ByFunction.end())
-    return &It->second;
-  for (const std::string &Alias : Function.Aliases) {
-    It = ByFunction.find(Alias);
-    if (It != ByFunction.end())
-      return &It->second;
-  }
+void BranchProfile::add(StringRef Function, const ProfileBranch &B) {
+  ByFunction[Function].Branches.push_back(B);
+}
+
+void BranchProfile::addEntries(StringRef Function, uint64_t Count) {
+  ByFunction[Function].Entries += Count;
+}
+
+const FunctionProfile *BranchProfile::functionProfile(StringRef Name) const {
+  auto It = ByFunction.find(Name);
+  return It == ByFunction.end() ? nullptr : &It->second;
+}
+
+const FunctionProfile *
+BranchProfile::functionProfile(const CodeRange &Function) const {
+  if (const FunctionProfile *P = functionProfile(Function.Name))
+    return P;
+  for (const std::string &Alias : Function.Aliases)
+    if (const FunctionProfile *P = functionProfile(Alias))
+      return P;
   return nullptr;
 }
 
 bool BranchProfile::mentions(const CodeRange &Function) const {
-  return branchesOf(Function) != nullptr;
+  return functionProfile(Function) != nullptr;
 }
 
 uint64_t BranchProfile::backEdgeCount(const CodeRange &Function,
                                       const Loop &L) const {
-  const std::vector<Branch> *Branches = branchesOf(Function);
-  if (!Branches)
+  const FunctionProfile *P = functionProfile(Function);
+  if (!P)
     return 0;
   uint64_t Start = L.Start - Function.Address;
   uint64_t End = L.End - Function.Address;
   uint64_t Count = 0;
-  for (const Branch &B : *Branches)
+  for (const ProfileBranch &B : P->Branches)
     if (B.To == Start && B.From >= Start && B.From < End)
       Count += B.Count;
   return Count;

@@ -150,17 +150,21 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
   return Insts;
 }
 
-std::vector<BackEdge> LoopFinder::findBackEdges(const CodeRange &Range) const {
-  std::vector<DecodedInst> Insts = decode(Range);
+std::vector<BackEdge> backEdgesOf(ArrayRef<DecodedInst> Insts,
+                                  uint64_t RangeStart) {
   std::vector<BackEdge> Edges;
   for (const DecodedInst &D : Insts) {
-    if (!D.IsBranch || D.Target < Range.Address || D.Target > D.Address)
+    if (!D.IsBranch || D.Target < RangeStart || D.Target > D.Address)
       continue;
     BackEdge E{D.Address, D.Address + D.Size, D.Target};
     if (closesCycle(Insts, E))
       Edges.push_back(E);
   }
   return Edges;
+}
+
+std::vector<BackEdge> LoopFinder::findBackEdges(const CodeRange &Range) const {
+  return backEdgesOf(decode(Range), Range.Address);
 }
 
 std::vector<Loop> LoopFinder::findLoops(const CodeRange &Range) const {

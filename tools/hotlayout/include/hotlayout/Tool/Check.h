@@ -18,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,10 @@ struct CheckResult {
 
   /// Hot loops that touch more lines than their size needs.
   size_t straddling() const;
+
+  /// Under the profile rule: sum(count x extra lines) / sum(count) over the
+  /// hot loops; std::nullopt under rules without counts.
+  std::optional<double> weightedExtra() const;
 };
 
 /// Checks the binary \p Config names. Warnings (an unreadable

@@ -11,6 +11,7 @@
 
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/HotLoopJudge.h"
 #include "hotlayout/Tool/Hotness.h"
 #include "hotlayout/Tool/LoopFinder.h"
 
@@ -20,6 +21,8 @@
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,13 +33,18 @@ namespace hotlayout {
 /// `diff` share (their options --line-size, --min-loop-freq-ratio,
 /// --profile, --min-count, --function).
 struct HotLoopConfig {
-  unsigned LineSize = 64;                 ///< A power of two.
-  double MinLoopFreqRatio = 8.0;          ///< Block-frequency rule threshold.
-  std::string ProfilePath;                ///< BOLT .fdata; empty: none.
-  uint64_t MinCount = 100;                ///< Profile rule threshold.
+  unsigned LineSize = 64;                  ///< A power of two.
+  double MinLoopFreqRatio = 8.0;           ///< Block-frequency rule threshold.
+  std::string ProfilePath;                 ///< BOLT .fdata; empty: none.
+  uint64_t MinCount = DefaultMinCount;     ///< Profile rule threshold.
+  double HotCoverage = DefaultHotCoverage; ///< Profile rule coverage cut.
+  /// BOLT output: the binary the profile was recorded on (its BAT maps the
+  /// profile); empty: none.
+  std::string ProfiledBinaryPath;
   std::vector<std::string> FunctionNames; ///< Only these; empty: all.
 
-  /// Fails on a line size that is not a power of two or a negative ratio.
+  /// Fails on a line size that is not a power of two, a negative ratio or
+  /// a coverage outside (0, 1].
   llvm::Error validate() const;
 
   /// True when FunctionNames is empty or names one of \p R's names.
@@ -49,9 +57,11 @@ struct HotLoopConfig {
 };
 
 enum class HotnessRule {
-  Profile,          ///< Back-edge counts of a profile of this binary.
-  ProfiledFunction, ///< BOLT output: functions by profile name, innermost
-                    ///< loops.
+  Profile,          ///< The one definition (judgeHotLoops): the profile's
+                    ///< counts, on this binary or mapped through BAT.
+  ProfiledFunction, ///< BOLT output without BAT (or without the profiled
+                    ///< binary): functions by profile name, innermost
+                    ///< loops, hot bytes unknown.
   BlockFrequency,
   Innermost,
 };
@@ -72,13 +82,23 @@ struct HotnessJudge {
   /// A .llvm_bb_addr_map was there but described pre-BOLT code.
   bool IgnoredStaleMap = false;
   std::optional<BranchProfile> Profile;
+  /// Profile rule: the definition's verdicts, by loop start.
+  std::shared_ptr<const HotLoopReport> Report;
+  std::map<uint64_t, const JudgedHotLoop *> ByStart;
+  /// ProfiledFunction rule: why the profile could not be mapped.
+  std::string UnmappedReason;
   std::optional<FunctionCounts> Functions; ///< For ProfiledFunction.
   std::optional<BlockFrequencies> Freqs;
   std::string ProfilePath;
   uint64_t MinCount = 0;
+  double HotCoverage = DefaultHotCoverage;
   double MinLoopFreqRatio = 0;
 
   Verdict judge(const CodeRange &Function, const Loop &L) const;
+
+  /// The definition's verdict on the loop starting at \p Start; null when
+  /// the rule is not Profile or the profile does not count the loop.
+  const JudgedHotLoop *definitionOf(uint64_t Start) const;
 
   /// True when the rule makes \p Function hot by itself, loops or not
   /// (ProfiledFunction: its count reaches MinCount).
@@ -103,6 +123,11 @@ llvm::Expected<HotnessJudge> makeJudge(const BinaryFile &File,
 struct JudgedLoop {
   Loop L;
   Verdict V;
+  /// The bytes whose lines are counted: the hot bytes under the Profile
+  /// rule, else the whole span.
+  uint64_t Bytes = 0;
+  /// The whole span stands in for hot bytes the profile cannot tell.
+  bool HotBytesUnknown = false;
   uint64_t Lines = 0;
   uint64_t MinLines = 0;
 
@@ -110,7 +135,8 @@ struct JudgedLoop {
 };
 
 /// Every loop of \p Range, sorted by start, judged by \p Judge, with lines
-/// counted for \p LineSize -byte lines.
+/// counted for \p LineSize -byte lines (of its hot bytes under the Profile
+/// rule, else of its span).
 std::vector<JudgedLoop> judgeLoops(const LoopFinder &Finder,
                                    const HotnessJudge &Judge,
                                    const CodeRange &Range, unsigned LineSize);

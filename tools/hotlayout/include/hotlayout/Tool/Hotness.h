@@ -57,6 +57,22 @@ private:
 /// a DSO).
 llvm::StringRef fdataFunction(llvm::StringRef Kind, llvm::StringRef Name);
 
+/// One branch record that stays inside its function: offsets from the
+/// function's start.
+struct ProfileBranch {
+  uint64_t From = 0; ///< Offset of the branch in the function.
+  uint64_t To = 0;   ///< Offset of its target.
+  uint64_t Count = 0;
+};
+
+/// What a BOLT .fdata profile says about one function.
+struct FunctionProfile {
+  std::vector<ProfileBranch> Branches; ///< Records inside the function.
+  /// Records from elsewhere (other functions, or callers the profile could
+  /// not name: `0 [unknown] 0`) to its first byte: how often it was entered.
+  uint64_t Entries = 0;
+};
+
 /// Intra-function taken-branch counts from a BOLT .fdata profile.
 class BranchProfile {
 public:
@@ -66,21 +82,22 @@ public:
   /// (sampled) profiles, which have no branches.
   static llvm::Expected<BranchProfile> read(llvm::StringRef Path);
 
+  /// Builds a profile from records already parsed (tests, other readers).
+  void add(llvm::StringRef Function, const ProfileBranch &B);
+  void addEntries(llvm::StringRef Function, uint64_t Count);
+
   /// Times a branch from inside \p L jumped to its start, in \p Function.
   uint64_t backEdgeCount(const CodeRange &Function, const Loop &L) const;
 
   /// True when some record names \p Function (by any of its names).
   bool mentions(const CodeRange &Function) const;
 
-private:
-  struct Branch {
-    uint64_t From = 0; ///< Offset of the branch in the function.
-    uint64_t To = 0;   ///< Offset of its target.
-    uint64_t Count = 0;
-  };
-  const std::vector<Branch> *branchesOf(const CodeRange &Function) const;
+  /// The records of \p Function (by any of its names); null when none.
+  const FunctionProfile *functionProfile(const CodeRange &Function) const;
+  const FunctionProfile *functionProfile(llvm::StringRef Name) const;
 
-  llvm::StringMap<std::vector<Branch>> ByFunction;
+private:
+  llvm::StringMap<FunctionProfile> ByFunction;
 };
 
 /// Per-function sums of a BOLT .fdata profile: what `plan` orders by and

@@ -56,6 +56,12 @@ struct DecodedInst {
 /// instruction boundary of that decoding, the answer is true (cannot tell).
 bool closesCycle(llvm::ArrayRef<DecodedInst> Insts, const BackEdge &Edge);
 
+/// The backward branches of \p Insts (the decoded instructions of a range
+/// starting at \p RangeStart, in address order) that close a cycle, in
+/// address order.
+std::vector<BackEdge> backEdgesOf(llvm::ArrayRef<DecodedInst> Insts,
+                                  uint64_t RangeStart);
+
 /// The bytes [Start, End) that one loop fetches every iteration.
 struct Loop {
   uint64_t Start = 0;

@@ -1,0 +1,73 @@
+//===- HotLoopRules.cpp - The one hot-loop definition ---------------------===//
+
+#include "hotlayout/Support/HotLoopRules.h"
+#include "hotlayout/Support/CacheLines.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace hotlayout {
+
+bool loopIterates(uint64_t Taken, uint64_t Entries) {
+  return Taken >= MinIterationsPerEntry * std::max<uint64_t>(Entries, 1);
+}
+
+bool isHotByte(uint64_t Exec, uint64_t Taken) {
+  return Exec * HotByteDivisor >= Taken;
+}
+
+std::vector<ByteInterval> mergeIntervals(std::vector<ByteInterval> Intervals) {
+  std::sort(Intervals.begin(), Intervals.end(),
+            [](const ByteInterval &A, const ByteInterval &B) {
+              return A.Start < B.Start || (A.Start == B.Start && A.End < B.End);
+            });
+  std::vector<ByteInterval> Merged;
+  for (const ByteInterval &I : Intervals) {
+    if (I.End <= I.Start)
+      continue;
+    if (!Merged.empty() && I.Start <= Merged.back().End)
+      Merged.back().End = std::max(Merged.back().End, I.End);
+    else
+      Merged.push_back(I);
+  }
+  return Merged;
+}
+
+uint64_t linesTouchedAt(const std::vector<ByteInterval> &Intervals,
+                        uint64_t Shift, uint64_t Line) {
+  assert(Line != 0 && "line size must be non-zero");
+  // Merged intervals are sorted and disjoint, so a line can only be shared
+  // by an interval and the one before it: count each interval's lines and
+  // subtract the line it shares with its predecessor.
+  uint64_t Lines = 0;
+  bool HavePrev = false;
+  uint64_t PrevLastLine = 0;
+  for (const ByteInterval &I : mergeIntervals(Intervals)) {
+    uint64_t First = (I.Start + Shift) / Line;
+    uint64_t Last = (I.End - 1 + Shift) / Line;
+    Lines += Last - First + 1;
+    if (HavePrev && First == PrevLastLine)
+      --Lines;
+    HavePrev = true;
+    PrevLastLine = Last;
+  }
+  return Lines;
+}
+
+uint64_t minLinesOverShifts(const std::vector<ByteInterval> &Intervals,
+                            uint64_t Line) {
+  std::vector<ByteInterval> Merged = mergeIntervals(Intervals);
+  if (Merged.empty())
+    return 0;
+  // No placement beats one full line per Line bytes: stop there.
+  uint64_t Bytes = 0;
+  for (const ByteInterval &I : Merged)
+    Bytes += I.size();
+  uint64_t Bound = minLinesFor(Bytes, Line);
+  uint64_t Best = linesTouchedAt(Merged, 0, Line);
+  for (uint64_t Shift = 1; Shift < Line && Best > Bound; ++Shift)
+    Best = std::min(Best, linesTouchedAt(Merged, Shift, Line));
+  return Best;
+}
+
+} // namespace hotlayout

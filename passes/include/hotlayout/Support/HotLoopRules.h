@@ -1,0 +1,72 @@
+//===- hotlayout/Support/HotLoopRules.h - The one hot-loop definition -----===//
+//
+// The constants and line arithmetic of issue 11's definition of a straddling
+// hot loop, shared by hotalign's remarks, `hotlayout check`/`diff` and
+// apply's verification. bench/common/callgrind_loops.py (the independent
+// judge) mirrors the same numbers; change both together. Plain C++, no LLVM.
+//
+// A loop iterates when its back edges are taken at least
+// MinIterationsPerEntry times per entry of its function; its hot bytes are
+// the instructions of its span that run on at least 1/HotByteDivisor of its
+// iterations; it straddles when those bytes touch more lines where they are
+// than at the best of the line's start offsets (minLinesOverShifts).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_SUPPORT_HOTLOOPRULES_H
+#define HOTLAYOUT_SUPPORT_HOTLOOPRULES_H
+
+#include <cstdint>
+#include <vector>
+
+namespace hotlayout {
+
+/// A loop iterates when Taken >= this x max(Entries, 1).
+inline constexpr uint64_t MinIterationsPerEntry = 2;
+/// Hot bytes run at least Taken / this times.
+inline constexpr uint64_t HotByteDivisor = 8;
+/// Default noise floor: a hot loop is taken at least this often.
+inline constexpr uint64_t DefaultMinCount = 100;
+/// Default share of all iterating loops' Taken that the hot loops make up.
+inline constexpr double DefaultHotCoverage = 0.99;
+/// Default line size (I-cache line).
+inline constexpr unsigned DefaultLineSize = 64;
+
+/// True when a loop taken \p Taken times in a function entered \p Entries
+/// times (0: unknown, counted as once) runs at least two iterations per
+/// entry.
+bool loopIterates(uint64_t Taken, uint64_t Entries);
+
+/// True when an instruction executed \p Exec times belongs to the hot bytes
+/// of a loop taken \p Taken times (runs on at least 1/8 of its iterations).
+bool isHotByte(uint64_t Exec, uint64_t Taken);
+
+/// Bytes [Start, End) of code.
+struct ByteInterval {
+  uint64_t Start = 0;
+  uint64_t End = 0;
+
+  uint64_t size() const { return End - Start; }
+  bool operator==(const ByteInterval &O) const {
+    return Start == O.Start && End == O.End;
+  }
+};
+
+/// Sorts \p Intervals and merges those that touch or overlap; drops empty
+/// ones.
+std::vector<ByteInterval> mergeIntervals(std::vector<ByteInterval> Intervals);
+
+/// Distinct \p Line -byte lines that \p Intervals touch when every one of
+/// them is moved \p Shift bytes later.
+uint64_t linesTouchedAt(const std::vector<ByteInterval> &Intervals,
+                        uint64_t Shift, uint64_t Line);
+
+/// The fewest lines \p Intervals can touch when moved together: the minimum
+/// of linesTouchedAt over the shifts 0 .. Line-1. The bytes straddle exactly
+/// when linesTouchedAt(Intervals, 0, Line) is larger.
+uint64_t minLinesOverShifts(const std::vector<ByteInterval> &Intervals,
+                            uint64_t Line);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_SUPPORT_HOTLOOPRULES_H

@@ -1,0 +1,229 @@
+#include "hotlayout/Tool/HotLoopJudge.h"
+#include "hotlayout/Tool/BoltAddressTranslation.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/LEB128.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace hotlayout;
+using namespace llvm;
+
+namespace {
+
+DecodedInst other(uint64_t A, uint64_t Size) {
+  return {A, Size, true, false, 0};
+}
+DecodedInst jcc(uint64_t A, uint64_t T) { return {A, 2, true, true, T}; }
+DecodedInst ret(uint64_t A) { return {A, 1, false, false, 0}; }
+
+/// A function at Base: a loop [Base+4, Base+0x86) whose middle block
+/// (0x60 bytes at +0xa) runs on 1% of the iterations.
+///   +0     entry (4)
+///   +4     loop head (4)
+///   +8     jcc +0x6a          skips the cold block 99 times in 100
+///   +a     cold block (0x60)
+///   +6a    latch (4)
+///   +6e    jcc +4             back edge
+///   +70    ret
+std::vector<DecodedInst> loopWithColdBlock(uint64_t Base) {
+  return {other(Base, 4),
+          other(Base + 4, 4),
+          jcc(Base + 8, Base + 0x6a),
+          other(Base + 0xa, 0x60),
+          other(Base + 0x6a, 4),
+          jcc(Base + 0x6e, Base + 4),
+          ret(Base + 0x70)};
+}
+
+FunctionProfile loopProfile(uint64_t Entries, uint64_t Taken,
+                            uint64_t ColdRuns) {
+  FunctionProfile P;
+  P.Entries = Entries;
+  P.Branches = {{8, 0x6a, Taken + Entries - ColdRuns}, {0x6e, 4, Taken}};
+  return P;
+}
+
+std::vector<JudgedHotLoop> measure(uint64_t Base, const FunctionProfile &P) {
+  std::vector<DecodedInst> Insts = loopWithColdBlock(Base);
+  std::vector<uint64_t> Exec = execCounts(Insts, Base, P);
+  auto TakenOf = [&](size_t K) -> uint64_t {
+    for (const ProfileBranch &B : P.Branches)
+      if (B.From == Insts[K].Address - Base && B.To == Insts[K].Target - Base)
+        return B.Count;
+    return 0;
+  };
+  return measureLoops(
+      "f", Base, Insts, [&](size_t K) { return Exec[K]; }, TakenOf, P.Entries,
+      64);
+}
+
+} // namespace
+
+TEST(HotLoopJudge, ExecCountsFlowAndInferFallThrough) {
+  std::vector<DecodedInst> Insts = loopWithColdBlock(0x1000);
+  // 10 entries, 990 iterations back, the cold block runs 10 times.
+  std::vector<uint64_t> Exec =
+      execCounts(Insts, 0x1000, loopProfile(10, 990, 10));
+  std::vector<uint64_t> Want = {10, 1000, 1000, 10, 1000, 1000, 10};
+  EXPECT_EQ(Exec, Want);
+}
+
+TEST(HotLoopJudge, RecordedFallThroughIsNotCountedTwice) {
+  std::vector<DecodedInst> Insts = loopWithColdBlock(0x1000);
+  FunctionProfile P = loopProfile(10, 990, 10);
+  P.Branches.push_back({8, 0xa, 10}); // instrumentation's fall-through
+  EXPECT_EQ(execCounts(Insts, 0x1000, P)[3], 10u);
+}
+
+TEST(HotLoopJudge, ColdBytesInsideTheSpanAreNotCounted) {
+  auto Loops = measure(0x1000, loopProfile(10, 990, 10));
+  ASSERT_EQ(Loops.size(), 1u);
+  const JudgedHotLoop &L = Loops[0];
+  EXPECT_EQ(L.Start, 0x1004u);
+  EXPECT_EQ(L.span(), 0x6cu);
+  EXPECT_EQ(L.Taken, 990u);
+  EXPECT_TRUE(L.Iterates);
+  ASSERT_EQ(L.HotBytes.size(), 2u);
+  EXPECT_EQ(L.HotBytes[0], (ByteInterval{0x1004, 0x100a}));
+  EXPECT_EQ(L.HotBytes[1], (ByteInterval{0x106a, 0x1070}));
+  EXPECT_EQ(L.hotByteCount(), 12u);
+  EXPECT_FALSE(L.HotBytesUnknown);
+  // Twin: the middle block runs on half of the iterations: hot bytes.
+  auto Warm = measure(0x1000, loopProfile(10, 990, 500));
+  ASSERT_EQ(Warm.size(), 1u);
+  EXPECT_EQ(Warm[0].hotByteCount(), 0x6cu);
+}
+
+TEST(HotLoopJudge, LinesAreOfHotBytesWithMinOverShifts) {
+  // At 0x1000 the hot pieces [4,10) and [0x6a,0x70) touch lines 0 and 1.
+  auto Loops = measure(0x1000, loopProfile(10, 990, 10));
+  EXPECT_EQ(Loops[0].Lines, 2u);
+  EXPECT_EQ(Loops[0].MinLines, 2u) << "0x66 apart: never one line";
+  EXPECT_FALSE(Loops[0].straddles());
+  // 0x38 later the first piece crosses a line boundary: 3 lines, 1 extra.
+  auto Moved = measure(0x1038, loopProfile(10, 990, 10));
+  EXPECT_EQ(Moved[0].Lines, 3u);
+  EXPECT_EQ(Moved[0].MinLines, 2u);
+  EXPECT_EQ(Moved[0].extra(), 1u);
+}
+
+TEST(HotLoopJudge, LoopUnderTwoIterationsPerEntryDoesNotIterate) {
+  auto Loops = measure(0x1000, loopProfile(600, 1000, 10));
+  ASSERT_EQ(Loops.size(), 1u);
+  EXPECT_FALSE(Loops[0].Iterates) << "1000 < 2 x 600 entries";
+  markHotLoops(Loops, 100, 0.99);
+  EXPECT_FALSE(Loops[0].Hot);
+}
+
+static JudgedHotLoop loopTaken(uint64_t Start, uint64_t Taken) {
+  JudgedHotLoop L;
+  L.Start = Start;
+  L.Taken = Taken;
+  L.Iterates = true;
+  return L;
+}
+
+TEST(HotLoopJudge, CoverageCutKeepsTheLoopThatCrossesIt) {
+  std::vector<JudgedHotLoop> Loops = {
+      loopTaken(0x30, 10), loopTaken(0x10, 1000), loopTaken(0x20, 500)};
+  markHotLoops(Loops, 1, 0.99);
+  // 1000 + 500 crosses 99% of 1510; the loop taken 10 times is cut.
+  EXPECT_FALSE(Loops[0].Hot);
+  EXPECT_TRUE(Loops[1].Hot);
+  EXPECT_TRUE(Loops[2].Hot);
+  markHotLoops(Loops, 1, 0.5);
+  EXPECT_TRUE(Loops[1].Hot) << "crosses 50% alone";
+  EXPECT_FALSE(Loops[2].Hot);
+  markHotLoops(Loops, 1, 1.0);
+  EXPECT_TRUE(Loops[0].Hot);
+}
+
+TEST(HotLoopJudge, MinCountAndIteratingBothRequired) {
+  std::vector<JudgedHotLoop> Loops = {loopTaken(0x10, 50),
+                                      loopTaken(0x20, 500)};
+  Loops[1].Iterates = false;
+  markHotLoops(Loops, 100, 1.0);
+  EXPECT_FALSE(Loops[0].Hot) << "under --min-count";
+  EXPECT_FALSE(Loops[1].Hot) << "does not iterate";
+}
+
+TEST(HotLoopJudge, WeightedExtraIsCountWeighted) {
+  HotLoopReport R;
+  R.Loops = {loopTaken(0x10, 300), loopTaken(0x20, 100)};
+  R.Loops[0].Hot = R.Loops[1].Hot = true;
+  R.Loops[0].Lines = 2;
+  R.Loops[0].MinLines = 1;
+  R.Loops[1].Lines = R.Loops[1].MinLines = 1;
+  EXPECT_DOUBLE_EQ(R.weightedExtra(), 0.75);
+  EXPECT_EQ(R.straddling(), 1u);
+}
+
+/// A BAT note with one hot fragment at 0x1000: blocks at output 0 (input 0)
+/// and 0x10 (input 0x20), a branch at output 0x14 (input 0x24).
+static std::string batNote() {
+  std::string Desc;
+  raw_string_ostream D(Desc);
+  auto U64 = [&](uint64_t V) {
+    for (int I = 0; I < 8; ++I)
+      D << char((V >> (8 * I)) & 0xff);
+  };
+  encodeULEB128(1, D);      // hot fragments
+  encodeULEB128(0x1000, D); // address delta
+  U64(0x1234);              // function hash
+  encodeULEB128(2, D);      // input blocks
+  encodeULEB128(0, D);      // secondary entry points
+  encodeULEB128(3, D);      // entries
+  encodeULEB128(0, D);      // EqualElems
+  encodeULEB128(0, D);      // block at output 0
+  encodeSLEB128(0, D);      // input 0 << 1
+  U64(0xaa);
+  encodeULEB128(0, D);
+  encodeULEB128(0x10, D); // block at output 0x10
+  encodeSLEB128(0x40, D); // input 0x20 << 1
+  U64(0xbb);
+  encodeULEB128(1, D);
+  encodeULEB128(4, D);           // branch at output 0x14
+  encodeSLEB128(0x49 - 0x40, D); // input 0x24 << 1 | 1
+  encodeULEB128(0, D);           // cold fragments
+  D.flush();
+  std::string Note;
+  raw_string_ostream N(Note);
+  auto U32 = [&](uint32_t V) {
+    for (int I = 0; I < 4; ++I)
+      N << char((V >> (8 * I)) & 0xff);
+  };
+  U32(5);
+  U32(Desc.size());
+  U32(1);
+  N << StringRef("BOLT\0\0\0\0", 8) << Desc;
+  N.flush();
+  return Note;
+}
+
+TEST(BoltAddressTranslation, ParsesBlocksAndBranches) {
+  std::string Note = batNote();
+  auto BAT = BoltAddressTranslation::parse(arrayRefFromStringRef(Note), "x");
+  ASSERT_TRUE(bool(BAT)) << toString(BAT.takeError());
+  ASSERT_EQ(BAT->fragments().size(), 1u);
+  const BATFragment &F = BAT->fragments()[0];
+  EXPECT_EQ(F.Address, 0x1000u);
+  EXPECT_FALSE(F.Cold);
+  EXPECT_EQ(F.blockAt(0x8), std::optional<uint64_t>(0));
+  EXPECT_EQ(F.blockAt(0x14), std::optional<uint64_t>(0x20));
+  EXPECT_EQ(F.blockStartingAt(0x10), std::optional<uint64_t>(0x20));
+  EXPECT_EQ(F.blockStartingAt(0x14), std::nullopt);
+  EXPECT_EQ(F.branchAt(0x14), std::optional<uint64_t>(0x24));
+}
+
+TEST(BoltAddressTranslation, TruncatedNoteIsAnError) {
+  std::string Note = batNote();
+  Note.resize(Note.size() - 3);
+  auto BAT =
+      BoltAddressTranslation::parse(arrayRefFromStringRef(Note), "x.bolt");
+  ASSERT_FALSE(bool(BAT));
+  EXPECT_NE(toString(BAT.takeError()).find("x.bolt"), std::string::npos);
+}

@@ -1,0 +1,49 @@
+#include "hotlayout/Support/HotLoopRules.h"
+
+#include "gtest/gtest.h"
+
+using namespace hotlayout;
+
+TEST(HotLoopRules, IteratesNeedsTwoTakenPerEntry) {
+  EXPECT_TRUE(loopIterates(200, 100));
+  EXPECT_FALSE(loopIterates(199, 100)) << "under 2 iterations per entry";
+  EXPECT_TRUE(loopIterates(2, 0)) << "unknown entries count as one";
+  EXPECT_FALSE(loopIterates(1, 0));
+}
+
+TEST(HotLoopRules, HotBytesRunOnAnEighthOfIterations) {
+  EXPECT_TRUE(isHotByte(125, 1000));
+  EXPECT_FALSE(isHotByte(124, 1000)) << "runs on less than 1/8";
+}
+
+TEST(HotLoopRules, MergeSortsJoinsAndDropsEmpty) {
+  std::vector<ByteInterval> M =
+      mergeIntervals({{20, 30}, {0, 10}, {10, 12}, {40, 40}, {25, 35}});
+  ASSERT_EQ(M.size(), 2u);
+  EXPECT_EQ(M[0], (ByteInterval{0, 12}));
+  EXPECT_EQ(M[1], (ByteInterval{20, 35}));
+}
+
+TEST(HotLoopRules, LinesOfSeveralIntervalsCountSharedLinesOnce) {
+  // [60, 70) touches lines 0 and 1; [100, 130) lines 1 and 2.
+  EXPECT_EQ(linesTouchedAt({{60, 70}, {100, 130}}, 0, 64), 3u);
+  EXPECT_EQ(linesTouchedAt({{60, 70}, {100, 130}}, 4, 64), 2u);
+}
+
+TEST(HotLoopRules, MinLinesIsOverShiftsOfAllIntervalsTogether) {
+  // Two 8-byte pieces 100 bytes apart: no shift puts both on one line,
+  // though each alone fits anywhere aligned.
+  std::vector<ByteInterval> Far = {{0x1000, 0x1008}, {0x1064, 0x106c}};
+  EXPECT_EQ(minLinesOverShifts(Far, 64), 2u);
+  // 12 bytes at 0x3a straddle; 6 bytes later they fit one line.
+  std::vector<ByteInterval> Near = {{0x3a, 0x40}, {0x40, 0x46}};
+  EXPECT_EQ(linesTouchedAt(Near, 0, 64), 2u);
+  EXPECT_EQ(minLinesOverShifts(Near, 64), 1u);
+  EXPECT_EQ(minLinesOverShifts({}, 64), 0u);
+}
+
+TEST(HotLoopRules, MinLinesMatchesCacheLinesForOneSpan) {
+  for (uint64_t Size = 1; Size <= 200; Size += 7)
+    EXPECT_EQ(minLinesOverShifts({{0x105, 0x105 + Size}}, 64), (Size + 63) / 64)
+        << "Size=" << Size;
+}

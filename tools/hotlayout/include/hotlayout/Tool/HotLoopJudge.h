@@ -1,0 +1,145 @@
+//===- hotlayout/Tool/HotLoopJudge.h - The one hot-loop definition --------===//
+//
+// judgeHotLoops(): issue 11's definition of a straddling hot loop, applied
+// to a linked binary with a BOLT .fdata profile of the binary it was built
+// from. check, diff, apply's verification and the placer all call it; the
+// rules and constants are in hotlayout/Support/HotLoopRules.h.
+//
+//  1. Loops: LoopFinder's backward branches that close a cycle, merged by
+//     target; span [target, end of the farthest back edge).
+//  2. Taken: the profile's counts of those branches; Entries: records into
+//     the function's first byte from outside it (unknown: 1).
+//  3. Iterates: Taken >= 2 x max(Entries, 1). Hot: iterates, Taken >=
+//     MinCount, and among the most-taken iterating loops that together make
+//     up HotCoverage of all iterating loops' Taken (the one crossing the
+//     threshold included; ties by address).
+//  4. Hot bytes: the span's instructions that run at least Taken/8 times,
+//     per-instruction counts reconstructed by flow from the profile.
+//  5. Lines where they are, MinLines over the line's start shifts; Extra.
+// On a BOLT output with .note.bolt_bat the profile (of llvm-bolt's input,
+// ProfiledBinary) is mapped to output addresses; without BAT the hot bytes
+// are unknown and the whole span counts (flagged).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_HOTLOOPJUDGE_H
+#define HOTLAYOUT_TOOL_HOTLOOPJUDGE_H
+
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/LoopFinder.h"
+
+#include "hotlayout/Support/HotLoopRules.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+struct JudgeOptions {
+  unsigned LineSize = DefaultLineSize; ///< A power of two.
+  uint64_t MinCount = DefaultMinCount;
+  double HotCoverage = DefaultHotCoverage; ///< In (0, 1].
+  /// For a BOLT output: the binary the profile was recorded on (llvm-bolt's
+  /// input). Needed, with the output's .note.bolt_bat, to map the profile;
+  /// ignored for a binary BOLT did not rewrite.
+  const BinaryFile *ProfiledBinary = nullptr;
+
+  /// Fails on a line size that is not a power of two or a coverage outside
+  /// (0, 1].
+  llvm::Error validate() const;
+};
+
+/// How the profile's counts reached the judged binary.
+enum class CountSource {
+  Profile, ///< The profile was recorded on this binary.
+  BAT,     ///< BOLT output: mapped through .note.bolt_bat.
+};
+
+/// One loop with a count, judged.
+struct JudgedHotLoop {
+  std::string Function;         ///< The code range (fragment) holding it.
+  uint64_t FunctionAddress = 0; ///< Start of that range.
+  uint64_t Start = 0;           ///< Target of its back edges.
+  uint64_t End = 0;             ///< End of the farthest back edge.
+  llvm::SmallVector<uint64_t, 2> Branches;
+  bool Innermost = false;
+  uint64_t Taken = 0;   ///< Summed taken count of its back edges.
+  uint64_t Entries = 0; ///< Function entries; 0: unknown.
+  /// The instructions of the span that run on most iterations (absolute
+  /// addresses, merged); the whole span when HotBytesUnknown.
+  std::vector<ByteInterval> HotBytes;
+  bool HotBytesUnknown = false; ///< No per-instruction counts: whole span.
+  uint64_t Lines = 0;           ///< Lines HotBytes touch where they are.
+  uint64_t MinLines = 0;        ///< The fewest over the line's shifts.
+  bool Iterates = false;
+  bool Hot = false;
+
+  uint64_t span() const { return End - Start; }
+  uint64_t hotByteCount() const;
+  uint64_t extra() const { return Lines - MinLines; }
+  bool straddles() const { return Lines > MinLines; }
+};
+
+struct HotLoopReport {
+  CountSource Source = CountSource::Profile;
+  unsigned LineSize = DefaultLineSize;
+  /// Every loop whose back edges the profile counts, sorted by start; the
+  /// hot ones have Hot set.
+  std::vector<JudgedHotLoop> Loops;
+  /// Functions of the profile that the binary has no (unique) code for.
+  size_t UnmatchedFunctions = 0;
+
+  size_t hotCount() const;
+  size_t straddling() const;
+  /// Count-weighted extra lines per iteration over the hot loops:
+  /// sum(Taken x Extra) / sum(Taken); 0 without hot loops.
+  double weightedExtra() const;
+};
+
+/// Judges every loop of \p File by the definition above with \p Profile's
+/// counts. Errors: invalid options, unreadable binary or BAT, a BOLT output
+/// without .note.bolt_bat or without Options.ProfiledBinary (the message
+/// says what to pass).
+llvm::Expected<HotLoopReport> judgeHotLoops(const BinaryFile &File,
+                                            const BranchProfile &Profile,
+                                            const JudgeOptions &Options);
+
+// The steps, exposed for tests and for callers with their own counts.
+
+/// Per-instruction execution counts of one function (\p Insts decoded from
+/// \p FunctionAddress on, in address order) from its profile records: the
+/// entries and the taken branches into an instruction, plus the
+/// fall-through from the one before (its count, less what its taken branches
+/// took out when it is a conditional branch whose fall-through the profile
+/// does not record; nothing after an unconditional branch or return).
+std::vector<uint64_t> execCounts(llvm::ArrayRef<DecodedInst> Insts,
+                                 uint64_t FunctionAddress,
+                                 const FunctionProfile &Profile);
+
+/// The loops of one range with their Taken, Entries, hot bytes and lines
+/// (Iterates set, Hot not yet). \p ExecOf gives an instruction's count by
+/// index into \p Insts, \p TakenOf a back-edge branch's taken count by
+/// index; loops taken 0 times are left out.
+std::vector<JudgedHotLoop>
+measureLoops(llvm::StringRef Function, uint64_t FunctionAddress,
+             llvm::ArrayRef<DecodedInst> Insts,
+             llvm::function_ref<uint64_t(size_t)> ExecOf,
+             llvm::function_ref<uint64_t(size_t)> TakenOf, uint64_t Entries,
+             unsigned LineSize);
+
+/// Marks the hot loops of \p Loops (all loops of one binary): iterating,
+/// Taken >= MinCount, and within the HotCoverage share of the iterating
+/// loops' summed Taken.
+void markHotLoops(std::vector<JudgedHotLoop> &Loops, uint64_t MinCount,
+                  double HotCoverage);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_HOTLOOPJUDGE_H

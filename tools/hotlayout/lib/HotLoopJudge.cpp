@@ -1,0 +1,400 @@
+//===- HotLoopJudge.cpp - The one hot-loop definition ---------------------===//
+//
+// 1. execCounts(): per-instruction counts by flow through one function.
+//    BOLT instrumentation records taken branches and most, not all,
+//    fall-throughs (a jcc falling into a lone jmp may have none), and
+//    perf2bolt records none: an unrecorded fall-through of a conditional
+//    branch is its count less what it sent elsewhere. Calls are assumed to
+//    return.
+// 2. measureLoops(): loops of one range, their hot bytes and lines.
+// 3. markHotLoops(): iterating, noise floor, coverage cut.
+// 4. judgeHotLoops(): the profiled binary itself (offsets are the
+//    profile's), or a BOLT output through BAT: an output instruction runs as
+//    often as the input block BAT maps it to; an output branch is taken as
+//    often as the input edge from its input branch to the input block its
+//    target maps to (or, for a conditional branch BOLT inverted, the input
+//    branch's count less the edge to the block its fall-through maps to).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hotlayout/Tool/HotLoopJudge.h"
+#include "hotlayout/Tool/BoltAddressTranslation.h"
+#include "hotlayout/Tool/Error.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+Error JudgeOptions::validate() const {
+  if (LineSize == 0 || !isPowerOf2_32(LineSize))
+    return makeError("--line-size=" + Twine(LineSize) +
+                     " is not a power of two; use 64 (I-cache lines) or 32 "
+                     "(decoded-uop windows)");
+  if (!(HotCoverage > 0 && HotCoverage <= 1))
+    return makeError("--hot-coverage=" + formatv("{0}", HotCoverage) +
+                     " is not a fraction in (0, 1]; use 0.99");
+  return Error::success();
+}
+
+uint64_t JudgedHotLoop::hotByteCount() const {
+  uint64_t N = 0;
+  for (const ByteInterval &I : HotBytes)
+    N += I.size();
+  return N;
+}
+
+size_t HotLoopReport::hotCount() const {
+  return count_if(Loops, [](const JudgedHotLoop &L) { return L.Hot; });
+}
+
+size_t HotLoopReport::straddling() const {
+  return count_if(
+      Loops, [](const JudgedHotLoop &L) { return L.Hot && L.straddles(); });
+}
+
+double HotLoopReport::weightedExtra() const {
+  double Weighted = 0, Taken = 0;
+  for (const JudgedHotLoop &L : Loops)
+    if (L.Hot) {
+      Weighted += double(L.Taken) * double(L.extra());
+      Taken += double(L.Taken);
+    }
+  return Taken > 0 ? Weighted / Taken : 0;
+}
+
+static bool isConditional(const DecodedInst &I) {
+  return I.IsBranch && I.FallsThrough;
+}
+
+std::vector<uint64_t> execCounts(ArrayRef<DecodedInst> Insts,
+                                 uint64_t FunctionAddress,
+                                 const FunctionProfile &Profile) {
+  DenseMap<uint64_t, uint64_t> Into, Out;
+  std::map<std::pair<uint64_t, uint64_t>, uint64_t> Edges;
+  Into[0] += Profile.Entries;
+  for (const ProfileBranch &B : Profile.Branches) {
+    Into[B.To] += B.Count;
+    Out[B.From] += B.Count;
+    Edges[{B.From, B.To}] += B.Count;
+  }
+  std::vector<uint64_t> Exec(Insts.size());
+  for (size_t K = 0; K < Insts.size(); ++K) {
+    uint64_t Offset = Insts[K].Address - FunctionAddress;
+    uint64_t FallThrough = 0;
+    if (K > 0 && Insts[K - 1].Address + Insts[K - 1].Size == Insts[K].Address) {
+      const DecodedInst &Prev = Insts[K - 1];
+      uint64_t PrevOffset = Prev.Address - FunctionAddress;
+      if (isConditional(Prev)) {
+        // A recorded fall-through is already in Into[Offset].
+        if (!Edges.count({PrevOffset, Offset}))
+          FallThrough = Exec[K - 1] - std::min(Exec[K - 1], Out[PrevOffset]);
+      } else if (Prev.FallsThrough) {
+        FallThrough = Exec[K - 1];
+      }
+    }
+    Exec[K] = FallThrough + Into.lookup(Offset);
+  }
+  return Exec;
+}
+
+std::vector<JudgedHotLoop> measureLoops(StringRef Function,
+                                        uint64_t FunctionAddress,
+                                        ArrayRef<DecodedInst> Insts,
+                                        function_ref<uint64_t(size_t)> ExecOf,
+                                        function_ref<uint64_t(size_t)> TakenOf,
+                                        uint64_t Entries, unsigned LineSize) {
+  DenseMap<uint64_t, size_t> IndexOf;
+  for (size_t K = 0; K < Insts.size(); ++K)
+    IndexOf[Insts[K].Address] = K;
+  std::vector<JudgedHotLoop> Out;
+  for (const Loop &L : formLoops(backEdgesOf(Insts, FunctionAddress))) {
+    JudgedHotLoop J;
+    J.Function = Function.str();
+    J.FunctionAddress = FunctionAddress;
+    J.Start = L.Start;
+    J.End = L.End;
+    J.Branches = L.Branches;
+    J.Innermost = L.Innermost;
+    J.Entries = Entries;
+    for (uint64_t B : L.Branches)
+      J.Taken += TakenOf(IndexOf.lookup(B));
+    if (J.Taken == 0)
+      continue;
+    J.Iterates = loopIterates(J.Taken, Entries);
+    std::vector<ByteInterval> Bytes;
+    for (size_t K = 0; K < Insts.size(); ++K)
+      if (Insts[K].Address >= L.Start && Insts[K].Address < L.End &&
+          isHotByte(ExecOf(K), J.Taken))
+        Bytes.push_back({Insts[K].Address, Insts[K].Address + Insts[K].Size});
+    J.HotBytes = mergeIntervals(std::move(Bytes));
+    if (J.HotBytes.empty()) {
+      // Counts that contradict the branch's own (a profile of other code):
+      // judge what is certainly fetched, the whole span.
+      J.HotBytesUnknown = true;
+      J.HotBytes = {{L.Start, L.End}};
+    }
+    J.Lines = linesTouchedAt(J.HotBytes, 0, LineSize);
+    J.MinLines = minLinesOverShifts(J.HotBytes, LineSize);
+    Out.push_back(std::move(J));
+  }
+  return Out;
+}
+
+void markHotLoops(std::vector<JudgedHotLoop> &Loops, uint64_t MinCount,
+                  double HotCoverage) {
+  std::vector<JudgedHotLoop *> Iterating;
+  double Total = 0;
+  for (JudgedHotLoop &L : Loops) {
+    L.Hot = false;
+    if (L.Iterates) {
+      Iterating.push_back(&L);
+      Total += double(L.Taken);
+    }
+  }
+  llvm::sort(Iterating, [](const JudgedHotLoop *A, const JudgedHotLoop *B) {
+    return A->Taken != B->Taken ? A->Taken > B->Taken : A->Start < B->Start;
+  });
+  double Covered = 0;
+  for (JudgedHotLoop *L : Iterating) {
+    if (Covered >= HotCoverage * Total)
+      break;
+    L->Hot = L->Taken >= MinCount;
+    Covered += double(L->Taken);
+  }
+}
+
+/// The taken count of each profiled branch of one function.
+using EdgeCounts = std::map<std::pair<uint64_t, uint64_t>, uint64_t>;
+
+static EdgeCounts edgeCounts(const FunctionProfile &P) {
+  EdgeCounts E;
+  for (const ProfileBranch &B : P.Branches)
+    E[{B.From, B.To}] += B.Count;
+  return E;
+}
+
+/// Judges the binary the profile was recorded on.
+static void judgeProfiledBinary(const LoopFinder &Finder,
+                                ArrayRef<CodeRange> Ranges,
+                                const BranchProfile &Profile,
+                                const JudgeOptions &Options, HotLoopReport &R) {
+  for (const CodeRange &Range : Ranges) {
+    const FunctionProfile *P = Profile.functionProfile(Range);
+    if (!P || P->Branches.empty())
+      continue;
+    std::vector<DecodedInst> Insts = Finder.decode(Range);
+    std::vector<uint64_t> Exec = execCounts(Insts, Range.Address, *P);
+    EdgeCounts Edges = edgeCounts(*P);
+    auto TakenOf = [&](size_t K) {
+      auto It = Edges.find(
+          {Insts[K].Address - Range.Address, Insts[K].Target - Range.Address});
+      return It == Edges.end() ? uint64_t(0) : It->second;
+    };
+    auto Loops = measureLoops(
+        Range.Name, Range.Address, Insts, [&](size_t K) { return Exec[K]; },
+        TakenOf, P->Entries, Options.LineSize);
+    llvm::append_range(R.Loops, std::move(Loops));
+  }
+}
+
+namespace {
+/// One input function, decoded and counted, for BAT lookups by input offset.
+struct InputFunction {
+  const FunctionProfile *Profile = nullptr;
+  std::map<uint64_t, size_t> IndexAt; ///< Input offset -> instruction.
+  std::vector<DecodedInst> Insts;
+  std::vector<uint64_t> Exec;
+  std::map<uint64_t, std::map<uint64_t, uint64_t>> OutEdges; ///< From -> To.
+  uint64_t Address = 0;
+
+  uint64_t execAt(uint64_t Offset) const {
+    auto It = IndexAt.find(Offset);
+    return It == IndexAt.end() ? 0 : Exec[It->second];
+  }
+
+  /// Where the input branch at \p From went, with its unrecorded
+  /// conditional fall-through inferred.
+  std::map<uint64_t, uint64_t> successors(uint64_t From) const {
+    std::map<uint64_t, uint64_t> S;
+    if (auto It = OutEdges.find(From); It != OutEdges.end())
+      S = It->second;
+    auto I = IndexAt.find(From);
+    if (I == IndexAt.end())
+      return S;
+    const DecodedInst &D = Insts[I->second];
+    uint64_t FallThrough = From + D.Size;
+    if (isConditional(D) && !S.count(FallThrough)) {
+      uint64_t Sent = 0;
+      for (const auto &E : S)
+        Sent += E.second;
+      S[FallThrough] = Exec[I->second] - std::min(Exec[I->second], Sent);
+    }
+    return S;
+  }
+};
+} // namespace
+
+/// The input function named like \p Hot, decoded and counted; false when
+/// the profile or the profiled binary has no such unique function.
+static bool loadInputFunction(const LoopFinder &Finder,
+                              const StringMap<const CodeRange *> &InputByName,
+                              const BranchProfile &Profile,
+                              const CodeRange &Hot, InputFunction &F) {
+  auto It = InputByName.find(Hot.Name);
+  if (It == InputByName.end() || !It->second)
+    return false;
+  const CodeRange &In = *It->second;
+  F.Profile = Profile.functionProfile(In);
+  if (!F.Profile)
+    return false;
+  F.Address = In.Address;
+  F.Insts = Finder.decode(In);
+  F.Exec = execCounts(F.Insts, In.Address, *F.Profile);
+  for (size_t K = 0; K < F.Insts.size(); ++K)
+    F.IndexAt[F.Insts[K].Address - In.Address] = K;
+  for (const ProfileBranch &B : F.Profile->Branches)
+    F.OutEdges[B.From][B.To] += B.Count;
+  return true;
+}
+
+/// Times the output branch \p I of \p Frag is taken (see the file comment).
+static uint64_t outputTaken(const DecodedInst &I, const BATFragment &Frag,
+                            const InputFunction &F) {
+  std::optional<uint64_t> TargetBlock =
+      Frag.blockStartingAt(I.Target - Frag.Address);
+  if (!TargetBlock)
+    return 0;
+  uint64_t Offset = I.Address - Frag.Address;
+  std::optional<uint64_t> Src = Frag.branchAt(Offset);
+  // A branch that starts its block has no branch entry of its own.
+  if (!Src)
+    Src = Frag.blockStartingAt(Offset);
+  if (!Src || !F.IndexAt.count(*Src)) {
+    // A jump BOLT added: it runs whenever its block does.
+    if (!isConditional(I))
+      if (std::optional<uint64_t> Block = Frag.blockAt(Offset))
+        return F.execAt(*Block);
+    return 0;
+  }
+  std::map<uint64_t, uint64_t> S = F.successors(*Src);
+  if (auto It = S.find(*TargetBlock); It != S.end())
+    return It->second;
+  if (isConditional(I)) {
+    // Inverted: taken whenever the input did not go to the fall-through.
+    std::optional<uint64_t> FallBlock =
+        Frag.blockStartingAt(I.Address + I.Size - Frag.Address);
+    if (FallBlock)
+      if (auto It = S.find(*FallBlock); It != S.end())
+        return F.execAt(*Src) - std::min(F.execAt(*Src), It->second);
+    return 0;
+  }
+  if (std::optional<uint64_t> Block = Frag.blockAt(Offset))
+    return F.execAt(*Block);
+  return 0;
+}
+
+/// Judges a BOLT output through its BAT.
+static Error judgeThroughBAT(const LoopFinder &Finder,
+                             ArrayRef<CodeRange> Ranges,
+                             const BoltAddressTranslation &BAT,
+                             const BranchProfile &Profile,
+                             const JudgeOptions &Options, HotLoopReport &R) {
+  RangeSource InSource;
+  auto InputRanges = Options.ProfiledBinary->codeRanges(InSource);
+  if (!InputRanges)
+    return InputRanges.takeError();
+  // Names that several input functions share cannot be told apart.
+  StringMap<const CodeRange *> InputByName;
+  for (const CodeRange &In : *InputRanges) {
+    auto Add = [&](StringRef Name) {
+      auto [It, New] = InputByName.try_emplace(Name, &In);
+      if (!New && It->second != &In)
+        It->second = nullptr;
+    };
+    Add(In.Name);
+    for (const std::string &A : In.Aliases)
+      Add(A);
+  }
+  DenseMap<uint64_t, const CodeRange *> OutputAt;
+  for (const CodeRange &Out : Ranges)
+    OutputAt[Out.Address] = &Out;
+
+  std::map<uint64_t, InputFunction> Loaded; // By hot fragment address.
+  for (const BATFragment &Frag : BAT.fragments()) {
+    const CodeRange *Out = OutputAt.lookup(Frag.Address);
+    const CodeRange *Hot = OutputAt.lookup(Frag.HotAddress);
+    if (!Out || !Hot)
+      continue;
+    auto [It, New] = Loaded.try_emplace(Frag.HotAddress);
+    if (New &&
+        !loadInputFunction(Finder, InputByName, Profile, *Hot, It->second))
+      ++R.UnmatchedFunctions;
+    const InputFunction &F = It->second;
+    if (!F.Profile || F.Profile->Branches.empty())
+      continue;
+    std::vector<DecodedInst> Insts = Finder.decode(*Out);
+    auto ExecOf = [&](size_t K) -> uint64_t {
+      std::optional<uint64_t> Block =
+          Frag.blockAt(Insts[K].Address - Frag.Address);
+      return Block ? F.execAt(*Block) : 0;
+    };
+    auto TakenOf = [&](size_t K) { return outputTaken(Insts[K], Frag, F); };
+    auto Loops = measureLoops(Out->Name, Out->Address, Insts, ExecOf, TakenOf,
+                              F.Profile->Entries, Options.LineSize);
+    llvm::append_range(R.Loops, std::move(Loops));
+  }
+  return Error::success();
+}
+
+Expected<HotLoopReport> judgeHotLoops(const BinaryFile &File,
+                                      const BranchProfile &Profile,
+                                      const JudgeOptions &Options) {
+  if (Error E = Options.validate())
+    return std::move(E);
+  HotLoopReport R;
+  R.LineSize = Options.LineSize;
+  RangeSource Source;
+  auto Ranges = File.codeRanges(Source);
+  if (!Ranges)
+    return Ranges.takeError();
+  auto Finder = LoopFinder::create(File.triple());
+  if (!Finder)
+    return fileError(File.path(),
+                     "cannot be disassembled: " + toString(Finder.takeError()));
+  if (!File.isBOLTRewritten()) {
+    judgeProfiledBinary(**Finder, *Ranges, Profile, Options, R);
+  } else {
+    auto BAT = BoltAddressTranslation::read(File);
+    if (!BAT)
+      return BAT.takeError();
+    if (!*BAT)
+      return fileError(File.path(),
+                       "was rewritten by llvm-bolt without -enable-bat: the "
+                       "profile's offsets cannot be mapped to its code; "
+                       "rerun llvm-bolt with -enable-bat");
+    if (!Options.ProfiledBinary)
+      return fileError(File.path(),
+                       "was rewritten by llvm-bolt: name the binary the "
+                       "profile was recorded on (llvm-bolt's input) to map "
+                       "it through BAT");
+    if (Error E =
+            judgeThroughBAT(**Finder, *Ranges, **BAT, Profile, Options, R))
+      return std::move(E);
+    R.Source = CountSource::BAT;
+  }
+  llvm::sort(R.Loops, [](const JudgedHotLoop &A, const JudgedHotLoop &B) {
+    return A.Start < B.Start;
+  });
+  markHotLoops(R.Loops, Options.MinCount, Options.HotCoverage);
+  return R;
+}
+
+} // namespace hotlayout
