@@ -14,17 +14,6 @@ static HotLoopBytes loop(uint64_t Start, uint64_t End, uint64_t Taken) {
   return L;
 }
 
-TEST(LoopShift, LinesCountEachTouchedLineOnce) {
-  EXPECT_EQ(linesAt({{0, 64}}, 0, 64), 1u);
-  EXPECT_EQ(linesAt({{0, 64}}, 2, 64), 2u);
-  EXPECT_EQ(linesAt({{60, 70}}, 0, 64), 2u);
-  // Two intervals in one line are one line, not two.
-  EXPECT_EQ(linesAt({{0, 10}, {20, 30}}, 0, 64), 1u);
-  EXPECT_EQ(linesAt({{0, 10}, {60, 70}}, 0, 64), 2u);
-  EXPECT_EQ(minLines({{60, 70}}, 64), 1u);
-  EXPECT_EQ(minLines({{0, 65}}, 64), 2u);
-}
-
 TEST(LoopShift, ChoosesTheSmallestEvenShiftThatFitsTheLoop) {
   // 20 bytes at 50: straddles at 0; fits from shift 14 (64-50) on.
   ShiftChoice C = chooseShift({loop(50, 70, 1000)}, 63, 64, 2);

@@ -91,6 +91,13 @@ static cl::opt<uint64_t> MinCount(
              "default 100)"),
     cl::init(100), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
+static cl::opt<double> HotCoverage(
+    "hot-coverage",
+    cl::desc("Hot loops: the hottest iterating loops that together make up "
+             "this share of all iterating loops' taken counts (as check's "
+             "--hot-coverage; default 0.99)"),
+    cl::init(0.99), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
 static cl::opt<std::string> WriteLock(
     "write-lock",
     cl::desc("Write the lock with the choices made (each placed function's "
@@ -125,6 +132,7 @@ int runApplyCommand() {
   Config.BoltDir = BoltDir.Dir;
   Config.PlaceLoops = PlaceLoops;
   Config.MinCount = MinCount;
+  Config.HotCoverage = HotCoverage;
   Config.WriteLockPath = WriteLock;
   Config.NoHugePages = NoHugePages;
   Config.Verbose = Verbose;

@@ -342,7 +342,9 @@ Expected<bool> PlacementLoop::solveShifts() {
   auto Out = BinaryFile::open(Result);
   if (!Out)
     return Out.takeError();
-  auto Loops = outputHotLoops(**Out, Names, C.ProfilePath, {C.MinCount});
+  auto Loops = outputHotLoops(
+      **Out, *I.File, Names, C.ProfilePath,
+      {C.MinCount, C.HotCoverage, unsigned(I.Lock.Plan.LineSize)});
   if (!Loops)
     return Loops.takeError();
   auto OutIndex = readLockedSymbols(**Out);
@@ -403,7 +405,9 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
   auto Out = BinaryFile::open(Result);
   if (!Out)
     return Out.takeError();
-  auto Loops = outputHotLoops(**Out, Names, C.ProfilePath, {C.MinCount});
+  auto Loops = outputHotLoops(
+      **Out, *I.File, Names, C.ProfilePath,
+      {C.MinCount, C.HotCoverage, unsigned(I.Lock.Plan.LineSize)});
   if (!Loops)
     return Loops.takeError();
   auto OutIndex = readLockedSymbols(**Out);
@@ -425,7 +429,8 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
         B.End += Base;
       }
     for (const HotLoopBytes &L : AtLine) {
-      uint64_t Extra = linesAt(L.Bytes, 0, Line) - minLines(L.Bytes, Line);
+      uint64_t Extra =
+          linesTouchedAt(L.Bytes, 0, Line) - minLinesOverShifts(L.Bytes, Line);
       V.Straddling += Extra > 0;
       V.ExtraWeighted += L.Taken * Extra;
       V.Taken += L.Taken;

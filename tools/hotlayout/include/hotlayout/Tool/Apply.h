@@ -44,6 +44,9 @@ struct ApplyConfig {
   bool PlaceLoops = true;
   /// Loops taken fewer times are not hot (check's --min-count).
   uint64_t MinCount = 100;
+  /// Hot loops are the hottest iterating ones that make up this share of
+  /// all iterating loops' taken counts (check's --hot-coverage).
+  double HotCoverage = 0.99;
   /// Where to write the lock with the choices made (format 2): per placed
   /// function its shift, its emitted size and its relocation-masked code
   /// hash. May be LockPath. Empty: not written.

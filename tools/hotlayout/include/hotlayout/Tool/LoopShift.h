@@ -19,6 +19,8 @@
 #ifndef HOTLAYOUT_TOOL_LOOPSHIFT_H
 #define HOTLAYOUT_TOOL_LOOPSHIFT_H
 
+#include "hotlayout/Support/HotLoopRules.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
@@ -27,14 +29,10 @@
 
 namespace hotlayout {
 
-/// Bytes [Start, End) of a function, from its start.
-struct ByteInterval {
-  uint64_t Start = 0;
-  uint64_t End = 0;
-};
-
-/// One hot loop of a function: the bytes it fetches on most iterations and
-/// how often it iterates (its back edges' taken count).
+/// One hot loop of a function: the bytes it fetches on most iterations
+/// (judgeHotLoops' hot bytes, from the function's start) and how often it
+/// iterates (its back edges' taken count). Lines are counted by the one
+/// definition's rules (HotLoopRules.h: linesTouchedAt, minLinesOverShifts).
 struct HotLoopBytes {
   std::vector<ByteInterval> Bytes; ///< Sorted, not overlapping.
   uint64_t Taken = 0;
@@ -46,14 +44,6 @@ struct FunctionHotLoops {
   std::string Name;
   std::vector<HotLoopBytes> Loops;
 };
-
-/// Distinct \p LineSize -byte lines that \p Bytes touch when the function
-/// starts at \p Base.
-uint64_t linesAt(llvm::ArrayRef<ByteInterval> Bytes, uint64_t Base,
-                 uint64_t LineSize);
-
-/// The fewest lines \p Bytes can touch, over every start offset in a line.
-uint64_t minLines(llvm::ArrayRef<ByteInterval> Bytes, uint64_t LineSize);
 
 /// What the solver chose for one function.
 struct ShiftChoice {
