@@ -169,6 +169,16 @@ private:
   Error runUntilPlaced(ApplyResult &R, unsigned MaxRuns);
   Error rewriteOnce(ArrayRef<Placement> P);
   void useStoredChoices(ApplyResult &R);
+  /// The last output's hot loops of some locked functions, from each
+  /// function's start, and where in its line each function starts.
+  struct OutputLoops {
+    std::vector<FunctionHotLoops> Functions;
+    StringMap<uint64_t> Base;
+    uint64_t MinAlign = 1;
+  };
+  Expected<OutputLoops> lastOutputLoops(ArrayRef<std::string> Names) const;
+  /// Bytes its space leaves after what BOLT emitted for it.
+  uint64_t roomOf(StringRef Name) const;
   Expected<bool> solveShifts();
   Error judgeLoops(ApplyResult &R);
   PadMode padMode() const;
@@ -329,16 +339,20 @@ static uint64_t minFunctionAlignment(const BinaryFile &File) {
   return File.triple().isAArch64() ? 4 : 2;
 }
 
-/// Chooses a shift for each placed locked function that has none yet, from
-/// the hot loops of the last output. True when some shift is not 0 (the
-/// code must be laid out again).
-Expected<bool> PlacementLoop::solveShifts() {
-  std::vector<std::string> Names;
-  for (const Placement &X : Last)
-    if (!Shifts.count(X.Locked->Name))
-      Names.push_back(X.Locked->Name);
-  if (Names.empty())
-    return false;
+/// \p Loops of a function whose start is \p Base bytes into its line, as
+/// offsets from that line's start.
+static std::vector<HotLoopBytes> atLine(std::vector<HotLoopBytes> Loops,
+                                        uint64_t Base) {
+  for (HotLoopBytes &L : Loops)
+    for (ByteInterval &B : L.Bytes) {
+      B.Start += Base;
+      B.End += Base;
+    }
+  return Loops;
+}
+
+Expected<PlacementLoop::OutputLoops>
+PlacementLoop::lastOutputLoops(ArrayRef<std::string> Names) const {
   auto Out = BinaryFile::open(Result);
   if (!Out)
     return Out.takeError();
@@ -350,24 +364,42 @@ Expected<bool> PlacementLoop::solveShifts() {
   auto OutIndex = readLockedSymbols(**Out);
   if (!OutIndex)
     return OutIndex.takeError();
+  OutputLoops L;
+  L.MinAlign = minFunctionAlignment(**Out);
+  for (FunctionHotLoops &F : *Loops) {
+    // The line start the function is at (its offset's, plus its shift).
+    L.Base[F.Name] = OutIndex->find(F.Name)->Address % I.Lock.Plan.LineSize;
+    L.Functions.push_back(std::move(F));
+  }
+  return L;
+}
+
+uint64_t PlacementLoop::roomOf(StringRef Name) const {
+  auto X =
+      find_if(Last, [&](const Placement &Y) { return Y.Locked->Name == Name; });
+  uint64_t Body = Bodies.lookup(Name);
+  return X != Last.end() && X->Space > Body ? X->Space - Body : 0;
+}
+
+/// Chooses a shift for each placed locked function that has none yet, from
+/// the hot loops of the last output. True when some shift is not 0 (the
+/// code must be laid out again).
+Expected<bool> PlacementLoop::solveShifts() {
+  std::vector<std::string> Names;
+  for (const Placement &X : Last)
+    if (!Shifts.count(X.Locked->Name))
+      Names.push_back(X.Locked->Name);
+  if (Names.empty())
+    return false;
+  auto Loops = lastOutputLoops(Names);
+  if (!Loops)
+    return Loops.takeError();
   uint64_t Line = I.Lock.Plan.LineSize;
   bool Moved = false;
-  for (FunctionHotLoops &F : *Loops) {
-    auto X = find_if(
-        Last, [&](const Placement &Y) { return Y.Locked->Name == F.Name; });
-    const IndexedSymbol *S = OutIndex->find(F.Name);
-    // Offsets from the line start the function was at (0 unless it missed
-    // its offset).
-    uint64_t Base = S->Address % Line;
-    for (HotLoopBytes &L : F.Loops)
-      for (ByteInterval &B : L.Bytes) {
-        B.Start += Base;
-        B.End += Base;
-      }
-    uint64_t Body = Bodies.lookup(F.Name);
-    uint64_t Room = X->Space > Body ? X->Space - Body : 0;
+  for (const FunctionHotLoops &F : Loops->Functions) {
     ShiftChoice Choice =
-        chooseShift(F.Loops, Room, Line, minFunctionAlignment(**Out));
+        chooseShift(atLine(F.Loops, Loops->Base.lookup(F.Name)), roomOf(F.Name),
+                    Line, Loops->MinAlign);
     Shifts[F.Name] = Choice.Shift;
     if (!Sources.count(F.Name))
       Sources[F.Name] = ShiftSource::Solved;
@@ -378,15 +410,15 @@ Expected<bool> PlacementLoop::solveShifts() {
   return Moved;
 }
 
-/// Why a function's hot loops are not all on their fewest lines.
+/// Why a function's hot loops (\p Loops, from its start) are not all on
+/// their fewest lines.
 static std::string whyStraddles(ArrayRef<HotLoopBytes> Loops, uint64_t Room,
                                 uint64_t Line, uint64_t MinAlign) {
   // A single loop always has a start that puts it on its fewest lines.
   if (chooseShift(Loops, Line - 1, Line, 1).Cost)
     return "no start fits all its hot loops (the count-weighted best is "
            "used)";
-  ShiftChoice Aligned = chooseShift(Loops, Line - 1, Line, MinAlign);
-  if (Aligned.Cost)
+  if (chooseShift(Loops, Line - 1, Line, MinAlign).Cost)
     return "only a start that is not a multiple of " +
            std::to_string(MinAlign) + " would fit (functions start there)";
   if (chooseShift(Loops, Room, Line, MinAlign).Cost)
@@ -402,52 +434,26 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
   std::vector<std::string> Names;
   for (const Placement &X : Last)
     Names.push_back(X.Locked->Name);
-  auto Out = BinaryFile::open(Result);
-  if (!Out)
-    return Out.takeError();
-  auto Loops = outputHotLoops(
-      **Out, *I.File, Names, C.ProfilePath,
-      {C.MinCount, C.HotCoverage, unsigned(I.Lock.Plan.LineSize)});
+  auto Loops = lastOutputLoops(Names);
   if (!Loops)
     return Loops.takeError();
-  auto OutIndex = readLockedSymbols(**Out);
-  if (!OutIndex)
-    return OutIndex.takeError();
   uint64_t Line = I.Lock.Plan.LineSize;
   R.LoopsJudged = true;
-  for (const FunctionHotLoops &F : *Loops) {
+  for (const FunctionHotLoops &F : Loops->Functions) {
     LoopPlacementVerdict V;
     V.Name = F.Name;
     V.Shift = Shifts.lookup(F.Name);
     V.Source = Sources.lookup(F.Name);
     V.Loops = F.Loops.size();
-    uint64_t Base = OutIndex->find(F.Name)->Address % Line;
-    std::vector<HotLoopBytes> AtLine = F.Loops;
-    for (HotLoopBytes &L : AtLine)
-      for (ByteInterval &B : L.Bytes) {
-        B.Start += Base;
-        B.End += Base;
-      }
-    for (const HotLoopBytes &L : AtLine) {
+    for (const HotLoopBytes &L : atLine(F.Loops, Loops->Base.lookup(F.Name))) {
       uint64_t Extra =
           linesTouchedAt(L.Bytes, 0, Line) - minLinesOverShifts(L.Bytes, Line);
       V.Straddling += Extra > 0;
       V.ExtraWeighted += L.Taken * Extra;
       V.Taken += L.Taken;
     }
-    if (V.Straddling) {
-      // The loops as they would be at shift 0, to ask what shifts could do.
-      for (HotLoopBytes &L : AtLine)
-        for (ByteInterval &B : L.Bytes) {
-          B.Start -= Base;
-          B.End -= Base;
-        }
-      auto X = find_if(
-          Last, [&](const Placement &Y) { return Y.Locked->Name == F.Name; });
-      uint64_t Body = Bodies.lookup(F.Name);
-      V.Why = whyStraddles(AtLine, X->Space > Body ? X->Space - Body : 0, Line,
-                           minFunctionAlignment(**Out));
-    }
+    if (V.Straddling)
+      V.Why = whyStraddles(F.Loops, roomOf(F.Name), Line, Loops->MinAlign);
     R.LoopVerdicts.push_back(std::move(V));
   }
   return Error::success();
