@@ -107,8 +107,8 @@ TEST(LayoutLock, HeaderErrorsSayWhichField) {
   EXPECT_EQ(parseError("[]"), invalid("top level: expected an object"));
   EXPECT_EQ(parseError(edited("\"hotlayout-lock\"", "\"other\"")),
             invalid("format: expected \"hotlayout-lock\", got \"other\""));
-  EXPECT_EQ(parseError(edited("\"version\": 1", "\"version\": 2")),
-            invalid("version: this hotlayout reads version 1, not 2"));
+  EXPECT_EQ(parseError(edited("\"version\": 1", "\"version\": 3")),
+            invalid("version: this hotlayout reads versions 1 to 2, not 3"));
   EXPECT_EQ(parseError(edited("\"line_size\": 64", "\"line_size\": 48")),
             invalid("line_size: expected a power of two, got 48"));
   EXPECT_EQ(parseError(edited("\"build_id\": \"0123456789abcdef\"",
@@ -133,4 +133,54 @@ TEST(LayoutLock, FunctionErrorsNameTheEntry) {
             invalid("functions[1] (f_warm): offset 64 overlaps the "
                     "reservation of 'f_hot' or is out of order (functions "
                     "are sorted by offset)"));
+}
+
+TEST(LayoutLock, ChoicesRoundTripAsVersion2) {
+  LayoutLock In = sampleLock();
+  In.Plan.Functions[0].Shift = 12;
+  In.Plan.Functions[0].EmittedSize = 90;
+  In.Plan.Functions[0].CodeHash = "00112233aabbccdd";
+  std::string T = text(In);
+  EXPECT_NE(T.find("\"version\": 2,"), std::string::npos) << T;
+  EXPECT_NE(T.find("\"shift\":12,\"emitted_size\":90,\"code_hash\":"
+                   "\"00112233aabbccdd\"}"),
+            std::string::npos)
+      << T;
+  Expected<LayoutLock> Out = parseLock(T, "x.lock");
+  ASSERT_TRUE(bool(Out)) << toString(Out.takeError());
+  EXPECT_EQ(Out->Plan.Functions[0].Shift, std::optional<uint64_t>(12));
+  EXPECT_EQ(Out->Plan.Functions[0].EmittedSize, 90u);
+  EXPECT_EQ(Out->Plan.Functions[0].CodeHash, "00112233aabbccdd");
+  // Negative twin: a function without a choice has none after the trip.
+  EXPECT_FALSE(Out->Plan.Functions[1].Shift);
+  EXPECT_EQ(text(*Out), T);
+}
+
+TEST(LayoutLock, LockWithoutChoicesStaysVersion1) {
+  // Older hotlayouts read what plan writes.
+  EXPECT_NE(text(sampleLock()).find("\"version\": 1,"), std::string::npos);
+}
+
+TEST(LayoutLock, ChoiceThatOverflowsItsReservationIsAnError) {
+  LayoutLock In = sampleLock();
+  In.Plan.Functions[1].Shift = 30;
+  In.Plan.Functions[1].EmittedSize = 40; // 30 + 40 > 64 reserved
+  In.Plan.Functions[1].CodeHash = "00";
+  EXPECT_EQ(parseError(text(In)),
+            invalid("functions[1] (f_warm).shift: shift 30 and 40 emitted "
+                    "bytes do not fit the reservation of 64"));
+}
+
+TEST(LayoutLock, MaskedHashIgnoresRelocatedFieldsOnly) {
+  // call rel32 at 0x1001..0x1004: a relink changes those bytes only.
+  std::vector<uint8_t> A = {0xe8, 1, 2, 3, 4, 0xc3};
+  std::vector<uint8_t> B = {0xe8, 9, 9, 9, 9, 0xc3};
+  std::vector<RelocatedField> Fields = {{0x1001, 4}};
+  EXPECT_EQ(maskedContentHash(A, 0x1000, Fields),
+            maskedContentHash(B, 0x1000, Fields));
+  EXPECT_NE(contentHash(A), contentHash(B));
+  // Negative twin: a byte outside every field is code: it counts.
+  B[5] = 0x90;
+  EXPECT_NE(maskedContentHash(A, 0x1000, Fields),
+            maskedContentHash(B, 0x1000, Fields));
 }

@@ -184,3 +184,23 @@ TEST(LayoutPlan, UpdateKeepsTheOldLineSize) {
   expectWellFormed(U.Plan);
   EXPECT_EQ(find(U.Plan, "fresh")->Reserved, 64u); // 30 + 4 -> 2 x 32
 }
+
+TEST(LayoutPlan, UpdateCarriesApplysChoiceOfKeptFunctions) {
+  LayoutPlan Old = planLayout(sample(), {}, PlanOptions());
+  for (PlacedFunction &F : Old.Functions)
+    if (F.Name == "hot") {
+      F.Shift = 14;
+      F.EmittedSize = 96;
+      F.CodeHash = "c0de";
+    }
+  std::vector<PlanFunction> F = sample();
+  F[1].Hash = "edited"; // apply decides by the code hash, not plan.
+  PlanUpdate U = updateLayout(Old, F, {}, PlanOptions());
+  const PlacedFunction *Hot = find(U.Plan, "hot");
+  ASSERT_TRUE(Hot);
+  EXPECT_EQ(Hot->Shift, std::optional<uint64_t>(14));
+  EXPECT_EQ(Hot->EmittedSize, 96u);
+  EXPECT_EQ(Hot->CodeHash, "c0de");
+  // Negative twin: a function that had no choice gets none.
+  EXPECT_FALSE(find(U.Plan, "warm")->Shift);
+}

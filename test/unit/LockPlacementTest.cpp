@@ -97,3 +97,44 @@ TEST(LockPlacement, HalfALineOfSizeErrorStillLandsTheNextOnItsOffset) {
       }
     }
 }
+
+// A shift moves the function's start into its line (zeros before it); the
+// padding after it still ends it mid-line before the next function.
+TEST(LockPlacement, ShiftIsPaddedBeforeAndTheAfterPadShrinks) {
+  LayoutPlan P = plan({{"f", "", 0, 40, 128}, {"g", "", 128, 10, 64}});
+  StringMap<uint64_t> Body = {{"f", 40}, {"g", 10}};
+  StringMap<uint64_t> Shifts = {{"f", 14}};
+  std::vector<Placement> X = placeFunctions(P, everyone, Body, Shifts);
+  ASSERT_EQ(X.size(), 2u);
+  EXPECT_EQ(X[0].Shift, 14u);
+  EXPECT_EQ(X[0].Padding, 128u - 32 - 14 - 40);
+  EXPECT_EQ(nextStart(0, 14 + 40, X[0].Padding, 64), 128u);
+  // Negative twin: g has no shift.
+  EXPECT_EQ(X[1].Shift, 0u);
+}
+
+// A shift the function has no room for is dropped: the next function's
+// offset matters more than one function's loops.
+TEST(LockPlacement, ShiftWithoutRoomBecomesZero) {
+  LayoutPlan P = plan({{"f", "", 0, 60, 64}, {"g", "", 64, 10, 64}});
+  StringMap<uint64_t> Body = {{"f", 60}};
+  StringMap<uint64_t> Shifts = {{"f", 8}};
+  EXPECT_EQ(placeFunctions(P, everyone, Body, Shifts)[0].Shift, 0u);
+}
+
+// Without -pad-funcs-before (llvm-bolt 19) every gap is exact: the padding
+// after a function reaches the next one's offset plus shift, and the first
+// function cannot be shifted (the section alignment places it).
+TEST(LockPlacement, ExactGapsReachTheNextShiftedStart) {
+  LayoutPlan P = plan(
+      {{"f", "", 0, 40, 64}, {"g", "", 64, 30, 128}, {"h", "", 192, 10, 64}});
+  StringMap<uint64_t> Body = {{"f", 40}, {"g", 30}, {"h", 10}};
+  StringMap<uint64_t> Shifts = {{"f", 6}, {"g", 12}, {"h", 20}};
+  std::vector<Placement> X =
+      placeFunctions(P, everyone, Body, Shifts, PadMode::ExactGaps);
+  ASSERT_EQ(X.size(), 3u);
+  EXPECT_EQ(X[0].Shift, 0u);
+  EXPECT_EQ(X[0].Padding, 64u + 12 - 40);
+  EXPECT_EQ(X[1].Padding, 128u + 20 - 12 - 30);
+  EXPECT_EQ(X[2].Padding, 64u - 20 - 10);
+}

@@ -77,6 +77,48 @@ static cl::opt<std::string> SmokeCommand(
     cl::value_desc("command"), cl::sub(ApplySubcommand),
     cl::cat(ApplyCategory));
 
+static cl::opt<bool> PlaceLoops(
+    "place-loops",
+    cl::desc("With --profile: start each locked function at the shift "
+             "within its reservation that puts its hot loops on their "
+             "fewest lines (one more llvm-bolt run when a shift is new; "
+             "default on)"),
+    cl::init(true), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
+static cl::opt<uint64_t> MinCount(
+    "min-count",
+    cl::desc("A loop taken fewer times is not hot (as check's --min-count; "
+             "default 100)"),
+    cl::init(100), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
+static cl::opt<double> HotCoverage(
+    "hot-coverage",
+    cl::desc("Hot loops: the hottest iterating loops that together make up "
+             "this share of all iterating loops' taken counts (as check's "
+             "--hot-coverage; default 0.99)"),
+    cl::init(0.99), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
+static cl::opt<std::string> WriteLock(
+    "write-lock",
+    cl::desc("Write the lock with the choices made (each placed function's "
+             "shift, emitted size and relocation-masked code hash) to this "
+             "file, which may be the --lock file: the next build whose "
+             "functions are unchanged is placed in one llvm-bolt run"),
+    cl::value_desc("file"), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
+static cl::opt<bool> NoHugePages(
+    "no-huge-pages",
+    cl::desc("Pass -no-huge-pages to llvm-bolt: segments aligned to 4 KiB "
+             "instead of 2 MiB, so the output file is megabytes smaller (the "
+             "zero fill) with the same code; huge pages only help with "
+             "-hugify or a kernel mapping text with THP (default off)"),
+    cl::init(false), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
+static cl::opt<bool> Verbose(
+    "verbose",
+    cl::desc("Print each llvm-bolt command line to stderr as it starts"),
+    cl::init(false), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
 static BoltDirOption BoltDir(ApplySubcommand, ApplyCategory);
 
 int runApplyCommand() {
@@ -88,11 +130,17 @@ int runApplyCommand() {
   Config.MaxBoltRuns = MaxBoltRuns;
   Config.SmokeCommand = SmokeCommand;
   Config.BoltDir = BoltDir.Dir;
+  Config.PlaceLoops = PlaceLoops;
+  Config.MinCount = MinCount;
+  Config.HotCoverage = HotCoverage;
+  Config.WriteLockPath = WriteLock;
+  Config.NoHugePages = NoHugePages;
+  Config.Verbose = Verbose;
   Expected<ApplyResult> R = runApply(Config);
   if (!R)
     return reportError("apply", R.takeError());
   printApplyReport(*R, outs());
-  return R->allPlaced() ? ExitClean : ExitFindings;
+  return R->allPlaced() && !R->straddling() ? ExitClean : ExitFindings;
 }
 
 } // namespace hotlayout

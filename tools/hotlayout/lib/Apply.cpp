@@ -28,6 +28,8 @@
 #include "hotlayout/Tool/Hotness.h"
 #include "hotlayout/Tool/LayoutLock.h"
 #include "hotlayout/Tool/LockPlacement.h"
+#include "hotlayout/Tool/LoopShift.h"
+#include "hotlayout/Tool/OutputHotLoops.h"
 #include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/TempFiles.h"
 
@@ -37,12 +39,20 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 
 using namespace llvm;
 
 namespace hotlayout {
+
+unsigned ApplyResult::straddling() const {
+  unsigned N = 0;
+  for (const LoopPlacementVerdict &L : LoopVerdicts)
+    N += L.Straddling;
+  return N;
+}
 
 size_t ApplyResult::placed() const {
   return count_if(Verdicts, [](const PlacementVerdict &D) { return D.OK; });
@@ -57,6 +67,8 @@ struct ApplyInputs {
   /// Profiled functions outside the lock, hottest first (profiledFollowers).
   std::vector<std::string> Followers;
   BoltTools Tools;
+  /// Relocation-masked code hash of each locked function of BINARY.
+  StringMap<std::string> CodeHashes;
 };
 } // namespace
 
@@ -124,6 +136,15 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   if (!Tools)
     return Tools.takeError();
   I.Tools = std::move(*Tools);
+  auto Ranges = symbolRanges(*I.File, "the lock is keyed by symbol name");
+  if (!Ranges)
+    return Ranges.takeError();
+  std::vector<RelocatedField> Fields = relocatedCodeFields(*I.File);
+  for (const PlacedFunction &F : Locked)
+    if (const IndexedSymbol *S = I.In.find(F.Name)) {
+      const CodeRange &R = (*Ranges)[S->Range];
+      I.CodeHashes[F.Name] = maskedContentHash(R.Bytes, R.Address, Fields);
+    }
   return I;
 }
 
@@ -143,7 +164,22 @@ public:
   Error run(ApplyResult &R);
 
 private:
+  Error runUntilPlaced(ApplyResult &R, unsigned MaxRuns);
   Error rewriteOnce(ArrayRef<Placement> P);
+  void useStoredChoices(ApplyResult &R);
+  /// The last output's hot loops of some locked functions, from each
+  /// function's start, and where in its line each function starts.
+  struct OutputLoops {
+    std::vector<FunctionHotLoops> Functions;
+    StringMap<uint64_t> Base;
+    uint64_t MinAlign = 1;
+  };
+  Expected<OutputLoops> lastOutputLoops(ArrayRef<std::string> Names) const;
+  /// Bytes its space leaves after what BOLT emitted for it.
+  uint64_t roomOf(StringRef Name) const;
+  Expected<bool> solveShifts();
+  Error judgeLoops(ApplyResult &R);
+  PadMode padMode() const;
   Expected<bool> adjust(const Verification &V, ArrayRef<Placement> P);
   Expected<bool> dropFromProfile(ArrayRef<Placement> P,
                                  const StringSet<> &Intruders);
@@ -160,6 +196,14 @@ private:
   StringSet<> Vacated;
   /// Given to BOLT without their profile records (see adjust()).
   StringSet<> OwnOrder, Unordered;
+  /// Each locked function's start shift, and where it came from; functions
+  /// without an entry have not been solved (yet).
+  StringMap<uint64_t> Shifts;
+  StringMap<ShiftSource> Sources;
+  /// The last run's placements.
+  std::vector<Placement> Last;
+  /// llvm-bolt takes -pad-funcs-before (22 and later).
+  bool PadBefore = true;
 };
 } // namespace
 
@@ -172,10 +216,23 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   llvm::append_range(R.FunctionOrder, I.Followers);
   R.FunctionOrderPath = Tmp.file("function-order.txt");
   R.FunctionAlignment = I.Lock.Plan.LineSize;
-  for (const Placement &X : P)
+  R.ExactGaps = padMode() == PadMode::ExactGaps;
+  for (const Placement &X : P) {
     R.Padding.push_back({X.Locked->Name, X.Padding});
+    if (!R.ExactGaps)
+      R.PaddingBefore.push_back({X.Locked->Name, X.Shift});
+  }
   R.Profile = Profile;
   R.SkipArgument = SkipArgument;
+  R.AddressTranslation = !Profile.empty();
+  R.NoHugePages = C.NoHugePages;
+  if (C.Verbose) {
+    std::vector<std::string> Args = rewriteArguments(I.Tools, R);
+    errs() << "hotlayout apply: llvm-bolt run:";
+    for (const std::string &A : Args)
+      errs() << " " << shellQuote(A);
+    errs() << "\n";
+  }
   if (Error E = rewrite(I.Tools, R, Tmp.file("bolt.log"))) {
     Tmp.keep(); // The error names the log in it.
     return E;
@@ -227,25 +284,200 @@ Expected<bool> PlacementLoop::adjust(const Verification &V,
   return Retry || *Changed;
 }
 
-Error PlacementLoop::run(ApplyResult &R) {
+/// Without -pad-funcs-before (llvm-bolt 19) a shift needs exact gaps.
+PadMode PlacementLoop::padMode() const {
+  if (PadBefore)
+    return PadMode::AlignedMidLine;
+  bool Shifted = any_of(Shifts, [](const auto &E) { return E.getValue(); });
+  return Shifted ? PadMode::ExactGaps : PadMode::AlignedMidLine;
+}
+
+Error PlacementLoop::runUntilPlaced(ApplyResult &R, unsigned MaxRuns) {
   auto Present = [&](const PlacedFunction &F) {
     return I.In.contains(F.Name) && !Vacated.count(F.Name);
   };
-  for (bool Retry = true; Retry && R.Runs < C.MaxBoltRuns;) {
-    std::vector<Placement> P = placeFunctions(I.Lock.Plan, Present, Bodies);
-    if (Error E = rewriteOnce(P))
+  for (bool Retry = true; Retry && R.Runs < MaxRuns;) {
+    Last = placeFunctions(I.Lock.Plan, Present, Bodies, Shifts, padMode());
+    if (Error E = rewriteOnce(Last))
       return E;
     ++R.Runs;
-    auto V = verifyPlacement(Result, I.Lock, I.In, P, C.BinaryPath, Bodies);
+    auto V = verifyPlacement(Result, I.Lock, I.In, Last, C.BinaryPath, Bodies);
     if (!V)
       return V.takeError();
-    auto Again = adjust(*V, P);
+    auto Again = adjust(*V, Last);
     if (!Again)
       return Again.takeError();
     Retry = *Again;
     R.Start = V->Start;
     R.Verdicts = std::move(V->Verdicts);
   }
+  return Error::success();
+}
+
+/// The lock's choices for functions whose code is unchanged: their shift
+/// and the size BOLT emitted (so the padding is right in the first run).
+/// A changed function is solved again.
+void PlacementLoop::useStoredChoices(ApplyResult &R) {
+  for (const PlacedFunction &F : I.Lock.Plan.Functions) {
+    if (!F.Shift || !I.In.contains(F.Name))
+      continue;
+    if (I.CodeHashes.lookup(F.Name) != F.CodeHash) {
+      R.Resolved.push_back(F.Name);
+      Sources[F.Name] = ShiftSource::Resolved;
+      continue;
+    }
+    Shifts[F.Name] = *F.Shift;
+    Sources[F.Name] = ShiftSource::Stored;
+    Bodies[F.Name] = F.EmittedSize;
+  }
+}
+
+/// The minimum alignment of a function start on the binary's target.
+static uint64_t minFunctionAlignment(const BinaryFile &File) {
+  return File.triple().isAArch64() ? 4 : 2;
+}
+
+/// \p Loops of a function whose start is \p Base bytes into its line, as
+/// offsets from that line's start.
+static std::vector<HotLoopBytes> atLine(std::vector<HotLoopBytes> Loops,
+                                        uint64_t Base) {
+  for (HotLoopBytes &L : Loops)
+    for (ByteInterval &B : L.Bytes) {
+      B.Start += Base;
+      B.End += Base;
+    }
+  return Loops;
+}
+
+Expected<PlacementLoop::OutputLoops>
+PlacementLoop::lastOutputLoops(ArrayRef<std::string> Names) const {
+  auto Out = BinaryFile::open(Result);
+  if (!Out)
+    return Out.takeError();
+  auto Loops = outputHotLoops(
+      **Out, *I.File, Names, C.ProfilePath,
+      {C.MinCount, C.HotCoverage, unsigned(I.Lock.Plan.LineSize)});
+  if (!Loops)
+    return Loops.takeError();
+  auto OutIndex = readLockedSymbols(**Out);
+  if (!OutIndex)
+    return OutIndex.takeError();
+  OutputLoops L;
+  L.MinAlign = minFunctionAlignment(**Out);
+  for (FunctionHotLoops &F : *Loops) {
+    // The line start the function is at (its offset's, plus its shift).
+    L.Base[F.Name] = OutIndex->find(F.Name)->Address % I.Lock.Plan.LineSize;
+    L.Functions.push_back(std::move(F));
+  }
+  return L;
+}
+
+uint64_t PlacementLoop::roomOf(StringRef Name) const {
+  auto X =
+      find_if(Last, [&](const Placement &Y) { return Y.Locked->Name == Name; });
+  uint64_t Body = Bodies.lookup(Name);
+  return X != Last.end() && X->Space > Body ? X->Space - Body : 0;
+}
+
+/// Chooses a shift for each placed locked function that has none yet, from
+/// the hot loops of the last output. True when some shift is not 0 (the
+/// code must be laid out again).
+Expected<bool> PlacementLoop::solveShifts() {
+  std::vector<std::string> Names;
+  for (const Placement &X : Last)
+    if (!Shifts.count(X.Locked->Name))
+      Names.push_back(X.Locked->Name);
+  if (Names.empty())
+    return false;
+  auto Loops = lastOutputLoops(Names);
+  if (!Loops)
+    return Loops.takeError();
+  uint64_t Line = I.Lock.Plan.LineSize;
+  bool Moved = false;
+  for (const FunctionHotLoops &F : Loops->Functions) {
+    ShiftChoice Choice =
+        chooseShift(atLine(F.Loops, Loops->Base.lookup(F.Name)), roomOf(F.Name),
+                    Line, Loops->MinAlign);
+    Shifts[F.Name] = Choice.Shift;
+    if (!Sources.count(F.Name))
+      Sources[F.Name] = ShiftSource::Solved;
+    Moved |= Choice.Shift != 0;
+  }
+  for (const std::string &N : Names)
+    Shifts.try_emplace(N, 0);
+  return Moved;
+}
+
+/// Why a function's hot loops (\p Loops, from its start) are not all on
+/// their fewest lines.
+static std::string whyStraddles(ArrayRef<HotLoopBytes> Loops, uint64_t Room,
+                                uint64_t Line, uint64_t MinAlign) {
+  // A single loop always has a start that puts it on its fewest lines.
+  if (chooseShift(Loops, Line - 1, Line, 1).Cost)
+    return "no start fits all its hot loops (the count-weighted best is "
+           "used)";
+  if (chooseShift(Loops, Line - 1, Line, MinAlign).Cost)
+    return "only a start that is not a multiple of " +
+           std::to_string(MinAlign) + " would fit (functions start there)";
+  if (chooseShift(Loops, Room, Line, MinAlign).Cost)
+    return "the shift that fits needs more room than its reservation has "
+           "(" +
+           std::to_string(Room) + " bytes free)";
+  return "BOLT emitted it differently after the shift";
+}
+
+/// Step 3 for loops: judges the hot loops of every locked function where
+/// they are in the final output.
+Error PlacementLoop::judgeLoops(ApplyResult &R) {
+  std::vector<std::string> Names;
+  for (const Placement &X : Last)
+    Names.push_back(X.Locked->Name);
+  auto Loops = lastOutputLoops(Names);
+  if (!Loops)
+    return Loops.takeError();
+  uint64_t Line = I.Lock.Plan.LineSize;
+  R.LoopsJudged = true;
+  for (const FunctionHotLoops &F : Loops->Functions) {
+    LoopPlacementVerdict V;
+    V.Name = F.Name;
+    V.Shift = Shifts.lookup(F.Name);
+    V.Source = Sources.lookup(F.Name);
+    V.Loops = F.Loops.size();
+    for (const HotLoopBytes &L : atLine(F.Loops, Loops->Base.lookup(F.Name))) {
+      uint64_t Extra =
+          linesTouchedAt(L.Bytes, 0, Line) - minLinesOverShifts(L.Bytes, Line);
+      V.Straddling += Extra > 0;
+      V.ExtraWeighted += L.Taken * Extra;
+      V.Taken += L.Taken;
+    }
+    if (V.Straddling)
+      V.Why = whyStraddles(F.Loops, roomOf(F.Name), Line, Loops->MinAlign);
+    R.LoopVerdicts.push_back(std::move(V));
+  }
+  return Error::success();
+}
+
+Error PlacementLoop::run(ApplyResult &R) {
+  PadBefore = supportsPadBefore(I.Tools, Tmp.file("bolt-help.txt"));
+  useStoredChoices(R);
+  if (Error E = runUntilPlaced(R, C.MaxBoltRuns))
+    return E;
+  if (!Profile.empty()) {
+    if (C.PlaceLoops) {
+      auto Moved = solveShifts();
+      if (!Moved)
+        return Moved.takeError();
+      if (*Moved)
+        if (Error E = runUntilPlaced(R, R.Runs + C.MaxBoltRuns))
+          return E;
+    }
+    if (Error E = judgeLoops(R))
+      return E;
+  }
+  for (const Placement &X : Last)
+    if (X.Shift)
+      R.Shifts[X.Locked->Name] = X.Shift;
+  R.EmittedSizes = Bodies;
   R.OwnOrder.assign(OwnOrder.keys().begin(), OwnOrder.keys().end());
   R.Unordered.assign(Unordered.keys().begin(), Unordered.keys().end());
   llvm::sort(R.OwnOrder);
@@ -288,6 +520,58 @@ Error writeProfileWithout(StringRef From, const StringSet<> &Names,
   return Error::success();
 }
 
+/// Bytes of executable sections, without BOLT's copy of the input's text
+/// (.bolt.org.*), which no code runs from.
+static uint64_t executableBytes(const BinaryFile &File) {
+  uint64_t Bytes = 0;
+  for (const object::SectionRef &S : File.object().sections()) {
+    Expected<StringRef> Name = S.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (S.isText() && !Name->starts_with(".bolt.org"))
+      Bytes += S.getSize();
+  }
+  return Bytes;
+}
+
+/// Output file size and code sizes for the report.
+static void measureSizes(const BinaryFile &In, StringRef OutPath,
+                         ApplyResult &R) {
+  R.InputCodeSize = executableBytes(In);
+  uint64_t Size = 0;
+  if (!sys::fs::file_size(OutPath, Size))
+    R.OutputFileSize = Size;
+  auto Out = BinaryFile::open(OutPath);
+  if (Out)
+    R.OutputCodeSize = executableBytes(**Out);
+  else
+    consumeError(Out.takeError());
+}
+
+/// The lock with apply's choices (format 2) for every function placed at
+/// its offset plus shift; the others keep none, so the next apply solves
+/// them.
+static LayoutLock lockWithChoices(const ApplyInputs &I, const ApplyResult &R) {
+  LayoutLock Lock = I.Lock;
+  StringSet<> Placed;
+  for (const PlacementVerdict &D : R.Verdicts)
+    if (D.OK)
+      Placed.insert(D.Locked.Name);
+  for (PlacedFunction &F : Lock.Plan.Functions) {
+    F.Shift.reset();
+    if (!Placed.count(F.Name) || !R.EmittedSizes.count(F.Name))
+      continue;
+    F.Shift = R.Shifts.lookup(F.Name);
+    F.EmittedSize = R.EmittedSizes.lookup(F.Name);
+    F.CodeHash = I.CodeHashes.lookup(F.Name);
+    if (*F.Shift + F.EmittedSize > F.Reserved)
+      F.Shift.reset(); // Does not fit its own reservation: solve next time.
+  }
+  return Lock;
+}
+
 Expected<ApplyResult> runApply(const ApplyConfig &Config) {
   auto Inputs = checkInputs(Config);
   if (!Inputs)
@@ -296,6 +580,7 @@ Expected<ApplyResult> runApply(const ApplyConfig &Config) {
   R.BinaryPath = Config.BinaryPath;
   R.OutputPath = Config.OutputPath;
   R.ProfilePath = Config.ProfilePath;
+  R.NoHugePages = Config.NoHugePages;
   R.LineSize = Inputs->Lock.Plan.LineSize;
   if (!Inputs->Lock.BuildID.empty() &&
       Inputs->Lock.BuildID == readBuildID(*Inputs->File))
@@ -312,11 +597,18 @@ Expected<ApplyResult> runApply(const ApplyConfig &Config) {
   PlacementLoop Loop(Config, *Inputs, *Tmp, Out.tempPath(), *Skip);
   if (Error E = Loop.run(R))
     return std::move(E);
+  measureSizes(*Inputs->File, Out.tempPath(), R);
   if (!Config.SmokeCommand.empty())
     if (Error E = runSmoke(Config, Out.tempPath()))
       return std::move(E);
   if (Error E = Out.commit())
     return std::move(E);
+  if (!Config.WriteLockPath.empty()) {
+    if (Error E =
+            writeLockFile(lockWithChoices(*Inputs, R), Config.WriteLockPath))
+      return std::move(E);
+    R.WrittenLock = Config.WriteLockPath;
+  }
   return R;
 }
 

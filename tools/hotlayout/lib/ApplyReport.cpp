@@ -5,6 +5,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 
 #include <limits>
 
@@ -23,6 +24,45 @@ static void printNames(raw_ostream &OS, std::vector<StringRef> Names,
   OS << Names.size() << " " << Noun << (Names.size() == 1 ? "" : "s") << " "
      << What << ": " << join(ArrayRef(Names).take_front(Shown), ", ")
      << (Names.size() > Shown ? ", ..." : "") << "\n";
+}
+
+static StringRef sourceText(ShiftSource S) {
+  switch (S) {
+  case ShiftSource::Solved:
+    return "solved";
+  case ShiftSource::Stored:
+    return "from the lock";
+  case ShiftSource::Resolved:
+    return "solved again (code changed)";
+  }
+  return "";
+}
+
+/// Per locked function with hot loops: its shift and whether its loops sit
+/// on their fewest lines, then the count-weighted total.
+static void printLoopReport(const ApplyResult &R, raw_ostream &OS) {
+  if (!R.LoopsJudged)
+    return;
+  printNames(OS, {R.Resolved.begin(), R.Resolved.end()}, "function",
+             "changed since the lock's choice and were solved again");
+  OS << "FUNCTION  SHIFT  HOT-LOOPS  STRADDLING  LOOPS\n";
+  unsigned Loops = 0;
+  uint64_t Extra = 0, Taken = 0;
+  for (const LoopPlacementVerdict &V : R.LoopVerdicts) {
+    OS << V.Name << "  " << V.Shift << " (" << sourceText(V.Source) << ")  "
+       << V.Loops << "  " << V.Straddling << "  ";
+    if (V.Straddling)
+      OS << "not all on their fewest lines: " << V.Why << "\n";
+    else
+      OS << "loops on their fewest lines\n";
+    Loops += V.Loops;
+    Extra += V.ExtraWeighted;
+    Taken += V.Taken;
+  }
+  OS << "hot loops: " << Loops << " in " << R.LoopVerdicts.size()
+     << " locked functions, " << R.straddling() << " straddling, "
+     << format("%.3f", Taken ? double(Extra) / double(Taken) : 0.0)
+     << " count-weighted extra lines per iteration\n";
 }
 
 void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
@@ -50,7 +90,10 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   OS << "FUNCTION  OFFSET  ACTUAL  ADDRESS  STATUS\n";
   size_t Moved = 0, Missing = 0;
   for (const PlacementVerdict &D : R.Verdicts) {
-    OS << D.Locked.Name << "  " << D.Locked.Offset << "  ";
+    OS << D.Locked.Name << "  " << D.Locked.Offset;
+    if (D.Shift)
+      OS << "+" << D.Shift;
+    OS << "  ";
     if (D.Out)
       OS << D.Actual << "  0x" << utohexstr(D.Out->Address, /*LowerCase=*/true)
          << "  ";
@@ -65,6 +108,19 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   }
   OS << R.Verdicts.size() << " locked functions: " << R.placed()
      << " at their offsets, " << Moved << " moved, " << Missing << " missing\n";
+  printLoopReport(R, OS);
+  if (R.OutputFileSize) {
+    OS << "output: " << R.OutputFileSize << " bytes, code " << R.OutputCodeSize
+       << " bytes (input code " << R.InputCodeSize << ")";
+    if (R.NoHugePages)
+      OS << "; segments aligned to 4 KiB (--no-huge-pages)\n";
+    else
+      OS << "; BOLT aligns its new segments to 2 MiB huge pages and the file "
+            "keeps the zero fill: --no-huge-pages makes it megabytes "
+            "smaller\n";
+  }
+  if (!R.WrittenLock.empty())
+    OS << "lock with the choices written to " << R.WrittenLock << "\n";
 }
 
 } // namespace hotlayout

@@ -28,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -298,11 +299,16 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
   // functions, and apply needs every locked offset on a line boundary.
   if (R.FunctionAlignment) {
     std::string A = std::to_string(R.FunctionAlignment);
-    Args.insert(Args.end(),
-                {"-align-functions=" + A, "-align-functions-max-bytes=" + A,
-                 "-use-compact-aligner=false"});
+    Args.insert(Args.end(), {"-align-functions=" + A,
+                             "-align-functions-max-bytes=" +
+                                 std::string(R.ExactGaps ? "0" : A),
+                             "-use-compact-aligner=false"});
   }
   Args.push_back("-use-old-text=0");
+  if (R.AddressTranslation)
+    Args.push_back("-enable-bat");
+  if (R.NoHugePages)
+    Args.push_back("-no-huge-pages");
   // Splitting leaves only the run blocks in the ordered text, so a function
   // grows less against its space when cold code is added. -lite=0: in lite
   // mode BOLT leaves functions without a profile where they are, and an
@@ -320,7 +326,21 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
     if (Bytes)
       Args.push_back("-pad-funcs=" + padFunctionPattern(Name) + ":" +
                      std::to_string(Bytes));
+  for (const auto &[Name, Bytes] : R.PaddingBefore)
+    if (Bytes)
+      Args.push_back("-pad-funcs-before=" + padFunctionPattern(Name) + ":" +
+                     std::to_string(Bytes));
   return Args;
+}
+
+bool supportsPadBefore(const BoltTools &Tools, StringRef ScratchPath) {
+  StringRef Args[] = {Tools.LLVMBolt, "--help-hidden"};
+  std::optional<StringRef> Redirects[] = {StringRef(""), ScratchPath,
+                                          ScratchPath};
+  if (!runProcess(Tools.LLVMBolt, Args, Redirects).succeeded())
+    return false;
+  auto Help = MemoryBuffer::getFile(ScratchPath, /*IsText=*/true);
+  return Help && (*Help)->getBuffer().contains("-pad-funcs-before");
 }
 
 Error rewrite(const BoltTools &Tools, const BoltRewrite &R, StringRef LogPath) {

@@ -14,8 +14,11 @@
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/TempFiles.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -23,6 +26,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -37,11 +42,19 @@ static std::string quoted(StringRef S) {
   return Out;
 }
 
+/// A lock without apply's choices is written as version 1, which every
+/// hotlayout reads; one with choices needs version 2.
+static unsigned writtenVersion(const LayoutLock &Lock) {
+  bool Choices = any_of(Lock.Plan.Functions,
+                        [](const PlacedFunction &F) { return F.Shift; });
+  return Choices ? LayoutLock::FormatVersion : 1;
+}
+
 void writeLock(const LayoutLock &Lock, raw_ostream &OS) {
   const LayoutPlan &P = Lock.Plan;
   OS << "{\n"
      << "  \"format\": " << quoted(FormatName) << ",\n"
-     << "  \"version\": " << LayoutLock::FormatVersion << ",\n"
+     << "  \"version\": " << writtenVersion(Lock) << ",\n"
      << "  \"binary\": " << quoted(Lock.Binary) << ",\n"
      << "  \"build_id\": " << quoted(Lock.BuildID) << ",\n"
      << "  \"line_size\": " << P.LineSize << ",\n"
@@ -59,6 +72,11 @@ void writeLock(const LayoutLock &Lock, raw_ostream &OS) {
       J.attribute("size", int64_t(F.Size));
       J.attribute("name", F.Name);
       J.attribute("hash", F.Hash);
+      if (F.Shift) {
+        J.attribute("shift", int64_t(*F.Shift));
+        J.attribute("emitted_size", int64_t(F.EmittedSize));
+        J.attribute("code_hash", F.CodeHash);
+      }
     });
   }
   OS << (P.Functions.empty() ? "]\n}\n" : "\n  ]\n}\n");
@@ -112,6 +130,28 @@ struct Reader {
 };
 } // namespace
 
+/// Version 2: apply's choice for a function, all three keys or none.
+static Error readChoice(const Reader &R, const json::Object &O,
+                        const Twine &Where, PlacedFunction &F) {
+  if (!O.get("shift"))
+    return Error::success();
+  uint64_t Shift = 0;
+  if (Error E = R.number(O, "shift", Where, Shift))
+    return E;
+  if (Error E = R.number(O, "emitted_size", Where, F.EmittedSize))
+    return E;
+  if (Error E = R.string(O, "code_hash", Where, F.CodeHash))
+    return E;
+  if (Shift >= F.Reserved || F.EmittedSize > F.Reserved - Shift)
+    return R.bad(Where + ".shift", "shift " + Twine(Shift) + " and " +
+                                       Twine(F.EmittedSize) +
+                                       " emitted bytes do not fit the "
+                                       "reservation of " +
+                                       Twine(F.Reserved));
+  F.Shift = Shift;
+  return Error::success();
+}
+
 Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
   Reader R{Path};
   Expected<json::Value> Parsed = json::parse(Text);
@@ -132,8 +172,8 @@ Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
   uint64_t Version = 0;
   if (Error E = R.number(*Top, "version", "top level", Version))
     return E;
-  if (Version != LayoutLock::FormatVersion)
-    return R.bad("version", "this hotlayout reads version " +
+  if (Version < 1 || Version > LayoutLock::FormatVersion)
+    return R.bad("version", "this hotlayout reads versions 1 to " +
                                 Twine(LayoutLock::FormatVersion) + ", not " +
                                 Twine(Version));
 
@@ -179,6 +219,8 @@ Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
     if (Error E = R.number(*O, "reserved", Where, F.Reserved))
       return E;
     Where += " (" + F.Name + ")";
+    if (Error E = readChoice(R, *O, Where, F))
+      return E;
     if (F.Name.empty())
       return R.bad(Where, "empty name");
     if (!Names.insert(F.Name).second)
@@ -254,6 +296,59 @@ std::string readBuildID(const BinaryFile &File) {
 
 std::string contentHash(ArrayRef<uint8_t> Bytes) {
   return utohexstr(xxh3_64bits(Bytes), /*LowerCase=*/true, /*Width=*/16);
+}
+
+} // namespace hotlayout
+
+namespace hotlayout {
+
+/// Bytes a relocation of \p Type patches: 8 for the 64-bit absolute and
+/// PC-relative ones, else 4 (x86-64 displacements and immediates; every
+/// AArch64 code relocation patches one 4-byte instruction).
+static uint64_t relocatedBytes(const object::ELFObjectFileBase &Obj,
+                               uint64_t Type) {
+  if (Obj.getArch() == Triple::x86_64)
+    return Type == ELF::R_X86_64_64 || Type == ELF::R_X86_64_PC64 ||
+                   Type == ELF::R_X86_64_GOTOFF64
+               ? 8
+               : 4;
+  return Type == ELF::R_AARCH64_ABS64 || Type == ELF::R_AARCH64_PREL64 ? 8 : 4;
+}
+
+std::vector<RelocatedField> relocatedCodeFields(const BinaryFile &File) {
+  const object::ELFObjectFileBase &Obj = File.object();
+  std::vector<RelocatedField> Fields;
+  for (const object::ELFSectionRef Sec : Obj.sections()) {
+    if (Sec.getType() != ELF::SHT_RELA && Sec.getType() != ELF::SHT_REL)
+      continue;
+    Expected<object::section_iterator> Target = Sec.getRelocatedSection();
+    if (!Target) {
+      consumeError(Target.takeError());
+      continue;
+    }
+    if (*Target == Obj.section_end() || !(*Target)->isText())
+      continue;
+    for (const object::RelocationRef &Rel : Sec.relocations())
+      Fields.push_back({Rel.getOffset(), relocatedBytes(Obj, Rel.getType())});
+  }
+  llvm::sort(Fields, [](const RelocatedField &A, const RelocatedField &B) {
+    return A.Address < B.Address;
+  });
+  return Fields;
+}
+
+std::string maskedContentHash(ArrayRef<uint8_t> Bytes, uint64_t Address,
+                              ArrayRef<RelocatedField> Fields) {
+  std::vector<uint8_t> Masked(Bytes.begin(), Bytes.end());
+  // A field may start up to 7 bytes before the function.
+  auto It = llvm::lower_bound(
+      Fields, Address > 8 ? Address - 8 : 0,
+      [](const RelocatedField &F, uint64_t A) { return F.Address < A; });
+  for (; It != Fields.end() && It->Address < Address + Bytes.size(); ++It)
+    for (uint64_t B = std::max(It->Address, Address);
+         B < std::min(It->Address + It->Size, Address + Bytes.size()); ++B)
+      Masked[B - Address] = 0;
+  return contentHash(Masked);
 }
 
 } // namespace hotlayout

@@ -190,6 +190,11 @@ PlanUpdate updateLayout(const LayoutPlan &Old,
     if (F.Size <= P.Reserved) {
       U.Plan.Functions.push_back(
           {F.Name, F.Hash, P.Offset, F.Size, P.Reserved});
+      // apply's choice stays with its code hash: apply uses it only while
+      // the function's code is the same.
+      U.Plan.Functions.back().Shift = P.Shift;
+      U.Plan.Functions.back().EmittedSize = P.EmittedSize;
+      U.Plan.Functions.back().CodeHash = P.CodeHash;
       U.Kept.push_back(F.Name);
       if (F.Hash != P.Hash)
         U.Edited.push_back(F.Name);

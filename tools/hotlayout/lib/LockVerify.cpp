@@ -56,13 +56,15 @@ Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
                             StringRef InputPath, StringMap<uint64_t> &Bodies) {
   Verification V;
   std::optional<uint64_t> First;
+  StringMap<uint64_t> Shift;
   for (const Placement &X : P) {
+    Shift[X.Locked->Name] = X.Shift;
     const IndexedSymbol *S = Out.find(X.Locked->Name);
     if (!S)
       continue;
     Bodies[X.Locked->Name] = S->Size > X.Padding ? S->Size - X.Padding : 0;
-    if (!First && S->Address >= X.Locked->Offset)
-      First = S->Address - X.Locked->Offset;
+    if (!First && S->Address >= X.Locked->Offset + X.Shift)
+      First = S->Address - X.Locked->Offset - X.Shift;
   }
   V.Start = First.value_or(0);
   uint64_t End = V.Start + Lock.Plan.size();
@@ -84,8 +86,9 @@ Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
       D.Why = "no symbol in the output";
     else {
       D.Out = *S;
+      D.Shift = Shift.lookup(F.Name);
       D.Actual = int64_t(S->Address - V.Start);
-      D.OK = D.Actual == int64_t(F.Offset);
+      D.OK = D.Actual == int64_t(F.Offset + D.Shift);
       if (!D.OK)
         D.Why = whyMoved(F, S->Address, In, P, Bodies, D.Stayed);
     }

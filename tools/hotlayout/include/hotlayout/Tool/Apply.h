@@ -14,6 +14,7 @@
 
 #include "hotlayout/Tool/LockVerify.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -37,6 +38,43 @@ struct ApplyConfig {
   /// its path); empty: none.
   std::string SmokeCommand;
   std::string BoltDir; ///< Empty: defaultBoltDir().
+  /// With a profile: start each locked function at the shift within its
+  /// reservation that puts its hot loops on their fewest lines
+  /// (LoopShift.h), judged on BOLT's output through -enable-bat.
+  bool PlaceLoops = true;
+  /// Loops taken fewer times are not hot (check's --min-count).
+  uint64_t MinCount = 100;
+  /// Hot loops are the hottest iterating ones that make up this share of
+  /// all iterating loops' taken counts (check's --hot-coverage).
+  double HotCoverage = 0.99;
+  /// Where to write the lock with the choices made (format 2): per placed
+  /// function its shift, its emitted size and its relocation-masked code
+  /// hash. May be LockPath. Empty: not written.
+  std::string WriteLockPath;
+  /// llvm-bolt -no-huge-pages: 4 KiB segment alignment, a file megabytes
+  /// smaller, the same code.
+  bool NoHugePages = false;
+  /// Print each llvm-bolt command line as it starts.
+  bool Verbose = false;
+};
+
+/// Where a locked function's shift came from.
+enum class ShiftSource {
+  Solved,   ///< Chosen in this apply from BOLT's first output.
+  Stored,   ///< The lock's choice; the function's code is unchanged.
+  Resolved, ///< The lock had a choice, but the code changed: chosen anew.
+};
+
+/// The hot loops of one locked function after apply.
+struct LoopPlacementVerdict {
+  std::string Name;
+  ShiftSource Source = ShiftSource::Solved;
+  uint64_t Shift = 0;
+  unsigned Loops = 0;      ///< Hot loops in the output.
+  unsigned Straddling = 0; ///< Of them, on more than their fewest lines.
+  /// Count-weighted extra lines: sum(taken * extra), and sum(taken).
+  uint64_t ExtraWeighted = 0, Taken = 0;
+  std::string Why; ///< When Straddling: why no shift fixes it.
 };
 
 struct ApplyResult {
@@ -53,13 +91,31 @@ struct ApplyResult {
   std::vector<std::string> Unordered; ///< Outside the lock, sent unprofiled.
   uint64_t Start = 0;                 ///< Address of the hot text.
   std::vector<PlacementVerdict> Verdicts; ///< In lock order.
+  /// Per locked function with hot loops (with a profile), in lock order.
+  std::vector<LoopPlacementVerdict> LoopVerdicts;
+  /// Hot loops were judged (a profile, and PlaceLoops).
+  bool LoopsJudged = false;
+  /// Bytes of the output file, and of executable code in the input and in
+  /// the output (without BOLT's copy of the original text).
+  uint64_t OutputFileSize = 0, InputCodeSize = 0, OutputCodeSize = 0;
+  bool NoHugePages = false; ///< The output was written with -no-huge-pages.
+  /// Locked functions whose code changed since the lock's choice: solved
+  /// again.
+  std::vector<std::string> Resolved;
+  /// The shift each placed function got (absent: 0) and the bytes BOLT
+  /// emitted for each.
+  llvm::StringMap<uint64_t> Shifts, EmittedSizes;
+  /// Where the lock with the choices went, when written.
+  std::string WrittenLock;
+  unsigned straddling() const;
 
   size_t placed() const;
   bool allPlaced() const { return placed() == Verdicts.size(); }
 };
 
-/// Applies the lock. Exit status for a CLI: 0 when allPlaced(), else 1 (the
-/// output is written either way); an error writes nothing.
+/// Applies the lock. Exit status for a CLI: 0 when allPlaced() and no hot
+/// loop straddles, else 1 (the output is written either way); an error
+/// writes nothing.
 llvm::Expected<ApplyResult> runApply(const ApplyConfig &Config);
 
 /// The report: what ran, what was left alone, and a row per locked

@@ -138,6 +138,19 @@ struct BoltRewrite {
   /// Bytes of padding after a function, by its name in the symbol table
   /// (-pad-funcs).
   std::vector<std::pair<std::string, uint64_t>> Padding;
+  /// Bytes of zeros before a function, after its alignment
+  /// (-pad-funcs-before, llvm-bolt 22 and later).
+  std::vector<std::pair<std::string, uint64_t>> PaddingBefore;
+  /// Align to FunctionAlignment only by the 2-byte minimum
+  /// (-align-functions-max-bytes=0): padding alone places functions
+  /// (PadMode::ExactGaps).
+  bool ExactGaps = false;
+  /// Write BOLT address translation (-enable-bat) so the output's code can
+  /// be mapped back to the input profile.
+  bool AddressTranslation = false;
+  /// Keep 4 KiB instead of 2 MiB segment alignment (-no-huge-pages): a
+  /// smaller file, the same code.
+  bool NoHugePages = false;
   /// A profile (-data): blocks in profile order, never-run blocks split
   /// out of the function; empty: blocks keep their order.
   std::string Profile;
@@ -153,6 +166,10 @@ struct BoltRewrite {
 /// anchored regex against its own names, which for a function the linker
 /// made local are NAME/N (or NAME/file/N).
 std::string padFunctionPattern(llvm::StringRef Name);
+
+/// True when \p Tools' llvm-bolt takes -pad-funcs-before (LLVM 22 and
+/// later); asks it for its hidden options, written to \p ScratchPath.
+bool supportsPadBefore(const BoltTools &Tools, llvm::StringRef ScratchPath);
 
 /// The llvm-bolt command line (program path first) for \p R.
 std::vector<std::string> rewriteArguments(const BoltTools &Tools,

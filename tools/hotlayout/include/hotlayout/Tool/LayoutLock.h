@@ -20,12 +20,15 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace hotlayout {
 
 /// A lock: the plan plus where it came from.
 struct LayoutLock {
-  static constexpr unsigned FormatVersion = 1;
+  /// 2 added apply's per-function choices (PlacedFunction::Shift); version
+  /// 1 locks are read as locks without choices.
+  static constexpr unsigned FormatVersion = 2;
   std::string Binary;  ///< File name of the binary planned (no directory).
   std::string BuildID; ///< Hex of .note.gnu.build-id; empty when it has none.
   /// The hot text must start at a multiple of this (the line size: offsets
@@ -57,6 +60,22 @@ llvm::Error foreignLockError(const LayoutLock &Lock, llvm::StringRef LockPath,
 
 /// The GNU build ID of \p File in hex, or "" when it has none.
 std::string readBuildID(const BinaryFile &File);
+
+/// Bytes [Address, Address + Size) that a static relocation rewrites.
+struct RelocatedField {
+  uint64_t Address = 0;
+  uint64_t Size = 0;
+};
+
+/// The fields every code relocation of \p File covers (-Wl,--emit-relocs
+/// keeps them), sorted by address.
+std::vector<RelocatedField> relocatedCodeFields(const BinaryFile &File);
+
+/// contentHash() of \p Bytes (at \p Address) with every byte a field of
+/// \p Fields covers zeroed: the same for one function's code across
+/// relinks that only moved it or its callees.
+std::string maskedContentHash(llvm::ArrayRef<uint8_t> Bytes, uint64_t Address,
+                              llvm::ArrayRef<RelocatedField> Fields);
 
 /// xxh3-64 of \p Bytes, 16 hex digits: the content hash of a function.
 std::string contentHash(llvm::ArrayRef<uint8_t> Bytes);

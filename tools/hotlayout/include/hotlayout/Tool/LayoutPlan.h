@@ -39,6 +39,7 @@
 #define HOTLAYOUT_TOOL_LAYOUTPLAN_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,15 @@ struct PlacedFunction {
   uint64_t Offset = 0;   ///< From the hot text start; a multiple of the line.
   uint64_t Size = 0;     ///< Bytes it has now.
   uint64_t Reserved = 0; ///< Bytes it owns: [Offset, Offset + Reserved).
+  /// What apply chose (lock format 2), when it has: the function starts at
+  /// Offset + Shift so that its hot loops sit on their fewest lines.
+  std::optional<uint64_t> Shift = std::nullopt;
+  /// Bytes llvm-bolt emitted for it when Shift was chosen.
+  uint64_t EmittedSize = 0;
+  /// Hash of its input bytes with every relocated field zeroed (a relink
+  /// changes call displacements, not the code): Shift holds while it is
+  /// the same.
+  std::string CodeHash = {};
 };
 
 /// Functions sorted by offset; reservations do not overlap.

@@ -35,15 +35,35 @@ struct Placement {
   /// (or to the end of its reservation when it is the last).
   uint64_t Space = 0;
   uint64_t Padding = 0; ///< Bytes of padding to ask for after it.
+  /// Bytes from its offset to its start: zeros before it (off the hot
+  /// path) that put its hot loops on their fewest lines (LoopShift.h).
+  uint64_t Shift = 0;
+};
+
+/// How the padding lands each function at its offset plus shift.
+enum class PadMode {
+  /// Every function aligned to the line; the shift is padding before it
+  /// (llvm-bolt 22 -pad-funcs-before); the padding after ends it mid-line
+  /// before the next, tolerating half a line of size change.
+  AlignedMidLine,
+  /// No line alignment (llvm-bolt 19 has no -pad-funcs-before): the padding
+  /// after each function is the exact gap to the next one's offset plus
+  /// shift, from the sizes BOLT emitted. No tolerance: a function emitted a
+  /// byte longer moves the ones after it (the next run corrects that). The
+  /// first function cannot be shifted: the section alignment places it.
+  ExactGaps,
 };
 
 /// A placement for each function of \p Plan that \p Present accepts, in
 /// the plan's (offset) order. \p Body: the bytes each function is expected
-/// to take, by name (absent: 0).
+/// to take, by name (absent: 0); \p Shifts: each function's shift (absent:
+/// 0; one that does not fit its space becomes 0).
 std::vector<Placement>
 placeFunctions(const LayoutPlan &Plan,
                llvm::function_ref<bool(const PlacedFunction &)> Present,
-               const llvm::StringMap<uint64_t> &Body);
+               const llvm::StringMap<uint64_t> &Body,
+               const llvm::StringMap<uint64_t> &Shifts = {},
+               PadMode Mode = PadMode::AlignedMidLine);
 
 } // namespace hotlayout
 

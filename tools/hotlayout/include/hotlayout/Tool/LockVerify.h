@@ -37,6 +37,7 @@ struct PlacementVerdict {
   /// has no symbol of that name.
   std::optional<IndexedSymbol> Out;
   int64_t Actual = 0; ///< Its offset from the hot text start.
+  uint64_t Shift = 0; ///< Asked for after its offset (Placement::Shift).
   bool OK = false;
   bool Stayed = false; ///< BOLT left it at its input address.
   std::string Why;     ///< When not OK.

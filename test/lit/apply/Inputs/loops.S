@@ -1,0 +1,131 @@
+// Hot loops at known offsets, for `hotlayout apply`'s loop placement tests.
+// Every instruction is real code (BOLT strips nops): movabs is 10 bytes,
+// the register moves and arithmetic 3, imul 4, jnz 2. Each function takes n
+// in %rdi and returns a value that depends on every iteration.
+        .text
+        .macro FILL10 reg
+        movabsq $0x0101010101010101, \reg
+        .endm
+
+// The first immediate of straddler; -DEDIT gives it another value (same
+// size and layout, other bytes: an edited function).
+#ifdef EDIT
+#define FIRST 0x0202020202020202
+#else
+#define FIRST 0x0101010101010101
+#endif
+
+// straddler(n): 50 bytes, then an 18-byte loop at offset 53: it crosses the
+// line at 64 when the function starts on a line; shifts 12 to 56 fit it.
+        .globl straddler
+        .type straddler,@function
+        .p2align 6
+straddler:
+        movabsq $FIRST, %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        FILL10 %r9
+        movq %rdi, %rcx
+.Lstraddler_loop:
+        imulq %rdx, %rax
+        addq %rsi, %rax
+        xorq %r8, %rax
+        addq %r9, %rax
+        decq %rcx
+        jnz .Lstraddler_loop
+        retq
+        .size straddler, .-straddler
+
+// cold_straddler(n): the same shape, run with n = 1: its loop never iterates,
+// so it is not hot and no shift is chosen for it.
+        .globl cold_straddler
+        .type cold_straddler,@function
+        .p2align 6
+cold_straddler:
+        FILL10 %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        FILL10 %r9
+        movq %rdi, %rcx
+.Lcold_loop:
+        imulq %rdx, %rax
+        addq %rsi, %rax
+        xorq %r8, %rax
+        addq %r9, %rax
+        decq %rcx
+        jnz .Lcold_loop
+        retq
+        .size cold_straddler, .-cold_straddler
+
+// twoloops(n): loop A (45 bytes) at offset 43 fits one line at shifts 21 to
+// 40; loop B (45 bytes) at offset 145 at 0 to 2 and 47 to 63: no shift fits
+// both. A runs n times, B n/4 times: A's fit wins (shift 22, even).
+        .globl twoloops
+        .type twoloops,@function
+        .p2align 6
+twoloops:
+        FILL10 %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        movq %rdi, %rcx
+.Ltwo_a:
+        FILL10 %r10
+        FILL10 %r11
+        FILL10 %rsi
+        imulq %rdx, %rax
+        addq %r10, %rax
+        addq %r11, %rax
+        decq %rcx
+        jnz .Ltwo_a
+        movq %rdi, %rcx
+        shrq $2, %rcx
+        FILL10 %r8
+        FILL10 %r9
+        FILL10 %r10
+        FILL10 %r11
+        FILL10 %rsi
+.Ltwo_b:
+        FILL10 %r10
+        FILL10 %r11
+        FILL10 %rsi
+        imulq %rdx, %rax
+        addq %r10, %rax
+        addq %r11, %rax
+        decq %rcx
+        jnz .Ltwo_b
+        retq
+        .size twoloops, .-twoloops
+
+// tight(n): straddler's loop, then 50 bytes run once before the return: 122
+// bytes, so a reservation without slack (128) leaves 6 bytes of room, fewer
+// than the 12 the loop needs.
+        .globl tight
+        .type tight,@function
+        .p2align 6
+tight:
+        FILL10 %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        FILL10 %r9
+        movq %rdi, %rcx
+.Ltight_loop:
+        imulq %rdx, %rax
+        addq %rsi, %rax
+        xorq %r8, %rax
+        addq %r9, %rax
+        decq %rcx
+        jnz .Ltight_loop
+        FILL10 %rdx
+        addq %rdx, %rax
+        FILL10 %rsi
+        addq %rsi, %rax
+        FILL10 %r8
+        addq %r8, %rax
+        FILL10 %r9
+        addq %r9, %rax
+        retq
+        .size tight, .-tight

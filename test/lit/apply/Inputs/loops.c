@@ -1,0 +1,22 @@
+// `loops N` runs the hot loops of loops.s N times and prints what they
+// return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight (see loops.s).
+#include <stdio.h>
+#include <stdlib.h>
+
+unsigned long straddler(unsigned long), cold_straddler(unsigned long),
+    twoloops(unsigned long), tight(unsigned long);
+
+int main(int argc, char **argv) {
+  unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
+  unsigned long r = straddler(n);
+  // n = 1: its loop body runs once per call, it never iterates.
+  r ^= cold_straddler(1);
+#ifdef TWOLOOPS
+  r ^= twoloops(n);
+#endif
+#ifdef TIGHT
+  r ^= tight(n);
+#endif
+  printf("%lu\n", r);
+  return 0;
+}

@@ -1,0 +1,47 @@
+//===- hotlayout/Tool/OutputHotLoops.h - Hot loops per locked function ----===//
+//
+// What apply's placer and its verification need of a BOLT output: per
+// locked function, its hot loops with their hot bytes relative to the
+// function's start and their taken counts. The loops are the one
+// definition's (judgeHotLoops, HotLoopJudge.h): the input profile mapped to
+// the output through BOLT address translation (llvm-bolt -enable-bat), hot
+// bytes from per-instruction counts, the --min-count and --hot-coverage
+// thresholds. Loops in a function's .cold fragments are not placed with it
+// and are left out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_OUTPUTHOTLOOPS_H
+#define HOTLAYOUT_TOOL_OUTPUTHOTLOOPS_H
+
+#include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/LoopShift.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+/// The judge's thresholds (check's options).
+struct OutputLoopOptions {
+  uint64_t MinCount = DefaultMinCount;
+  double HotCoverage = DefaultHotCoverage;
+  unsigned LineSize = DefaultLineSize;
+};
+
+/// The hot loops of each function of \p Names in the BOLT output \p Out
+/// (written with -enable-bat) of \p In, judged by the profile at
+/// \p ProfilePath (recorded on \p In or an earlier build). Functions without
+/// hot loops get no entry.
+llvm::Expected<std::vector<FunctionHotLoops>>
+outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
+               llvm::ArrayRef<std::string> Names, llvm::StringRef ProfilePath,
+               const OutputLoopOptions &Opts);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_OUTPUTHOTLOOPS_H

@@ -1,0 +1,54 @@
+//===- OutputHotLoops.cpp - Hot loops per locked function -----------------===//
+
+#include "hotlayout/Tool/OutputHotLoops.h"
+#include "hotlayout/Tool/HotLoopJudge.h"
+#include "hotlayout/Tool/Hotness.h"
+
+#include "llvm/ADT/StringMap.h"
+
+using namespace llvm;
+
+namespace hotlayout {
+
+Expected<std::vector<FunctionHotLoops>>
+outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
+               ArrayRef<std::string> Names, StringRef ProfilePath,
+               const OutputLoopOptions &Opts) {
+  auto Profile = BranchProfile::read(ProfilePath);
+  if (!Profile)
+    return Profile.takeError();
+  JudgeOptions J;
+  J.LineSize = Opts.LineSize;
+  J.MinCount = Opts.MinCount;
+  J.HotCoverage = Opts.HotCoverage;
+  J.ProfiledBinary = &In;
+  auto Report = judgeHotLoops(Out, *Profile, J);
+  if (!Report)
+    return Report.takeError();
+  StringMap<size_t> Wanted;
+  for (size_t I = 0; I < Names.size(); ++I)
+    Wanted[Names[I]] = I;
+  // In the order of Names, so reports follow the lock.
+  std::vector<FunctionHotLoops> ByName(Names.size());
+  for (const JudgedHotLoop &L : Report->Loops) {
+    auto It = Wanted.find(L.Function);
+    if (!L.Hot || It == Wanted.end())
+      continue;
+    FunctionHotLoops &F = ByName[It->second];
+    F.Name = L.Function;
+    HotLoopBytes B;
+    B.Taken = L.Taken;
+    B.Head = L.Start - L.FunctionAddress;
+    for (const ByteInterval &I : L.HotBytes)
+      B.Bytes.push_back(
+          {I.Start - L.FunctionAddress, I.End - L.FunctionAddress});
+    F.Loops.push_back(std::move(B));
+  }
+  std::vector<FunctionHotLoops> Result;
+  for (FunctionHotLoops &F : ByName)
+    if (!F.Loops.empty())
+      Result.push_back(std::move(F));
+  return Result;
+}
+
+} // namespace hotlayout
