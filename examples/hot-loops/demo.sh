@@ -136,7 +136,7 @@ step 5 apply "$(summary apply.txt '^[0-9]+ locked functions'); loops.bolt $(stat
 grep '^hot loops:' apply.txt | sed 's/^/        /' || :
 
 begin
-run_tool check-output.txt "$hotlayout" check --profile loops.fdata loops.bolt
+run_tool check-output.txt "$hotlayout" check --profile loops.fdata --profiled-binary loops loops.bolt
 step 6 check "output: $(summary check-output.txt 'hot loop')"
 straddlers check-output.txt
 
