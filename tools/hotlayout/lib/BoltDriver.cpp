@@ -123,6 +123,14 @@ bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
   return false;
 }
 
+Error requireCodeRelocations(const BinaryFile &File) {
+  if (hasCodeRelocations(File.object()))
+    return Error::success();
+  return fileError(File.path(),
+                   "has no relocations; BOLT needs them to move functions: "
+                   "relink with -Wl,--emit-relocs");
+}
+
 Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
                                                   BoltRequirements Req) {
   // A script runs some other binary; BOLT needs that binary.

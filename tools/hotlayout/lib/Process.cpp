@@ -42,8 +42,9 @@ static std::string quoteLog(StringRef LogPath) {
     for (StringRef L : ArrayRef(Lines).take_back(3))
       Quoted.push_back(L.trim());
   std::string S;
+  // A tool may echo bytes of a damaged input: escaped, like every quote.
   for (StringRef Q : ArrayRef(Quoted).take_front(5))
-    S += "\n  " + Q.str();
+    S += "\n  " + printable(Q, 400);
   return S;
 }
 
@@ -57,8 +58,9 @@ Error runLogged(ArrayRef<std::string> Args, StringRef LogPath,
                      "': " + R.ErrMsg);
   if (R.succeeded())
     return Error::success();
-  return makeError(What + " failed (" + R.why() + "):" + quoteLog(LogPath) +
-                   "\n(full output in '" + LogPath + "')");
+  // The log is in a temporary directory the caller removes: what matters
+  // of it is quoted here.
+  return makeError(What + " failed (" + R.why() + "):" + quoteLog(LogPath));
 }
 
 std::string shellQuote(StringRef S) {

@@ -59,6 +59,11 @@ struct BoltTools {
 /// functions. Dynamic relocations (.rela.dyn, .rela.plt) do not count.
 bool hasCodeRelocations(const llvm::object::ELFObjectFileBase &Obj);
 
+/// An error when \p File has no static relocations against code: BOLT
+/// cannot move its functions. plan and apply give this same error, so a
+/// binary apply will refuse gets no lock either.
+llvm::Error requireCodeRelocations(const BinaryFile &File);
+
 /// What BOLT needs of a binary to read or instrument it.
 struct BoltRequirements {
   /// Static relocations against code (-Wl,--emit-relocs): llvm-bolt

@@ -72,6 +72,16 @@ public:
   /// True when some record names \p Function (by any of its names).
   bool mentions(const CodeRange &Function) const;
 
+  /// Calls \p Visit with each record's function name and its branch and
+  /// target offsets (ProfileCheck.h judges whether they fit a binary).
+  void forEachBranch(llvm::function_ref<void(llvm::StringRef Function,
+                                             uint64_t From, uint64_t To)>
+                         Visit) const {
+    for (const auto &E : ByFunction)
+      for (const Branch &B : E.getValue())
+        Visit(E.getKey(), B.From, B.To);
+  }
+
 private:
   struct Branch {
     uint64_t From = 0; ///< Offset of the branch in the function.

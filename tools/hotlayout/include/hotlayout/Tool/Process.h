@@ -40,8 +40,8 @@ runProcess(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Argv,
 
 /// Runs \p Args (Args[0] is the program's path) with stdin empty and stdout
 /// and stderr written to \p LogPath. On failure the error says "\p What
-/// failed", quotes the log's error lines (else its last lines) and names
-/// the log.
+/// failed" and quotes the log's error lines (else its last lines), escaped;
+/// callers remove the log with their temporary directory.
 llvm::Error runLogged(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
                       const llvm::Twine &What);
 
