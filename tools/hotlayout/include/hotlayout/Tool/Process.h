@@ -2,7 +2,15 @@
 //
 // Every child the tool starts (BOLT's tools, the program being profiled, a
 // --smoke command) starts in runProcess(), so there is one place that knows
-// which children are running (issue 14: stop them on a signal).
+// which child is running, and one place that stops it on a signal:
+//
+// installInterruptHandlers() takes SIGINT, SIGTERM and SIGHUP (replacing
+// LLVM's handlers). On one, the handler, using only async-signal-safe
+// calls: sends the same signal to the running child (it may have had it
+// already, from the terminal's process group), waits for it up to 2 s and
+// then kills it, removes every live temporary path (TempFiles.h), writes
+// "hotlayout <command>: interrupted" and exits with 128 + the signal. The
+// child is waited for before the removal so it writes nothing afterwards.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +52,10 @@ runProcess(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Argv,
 /// callers remove the log with their temporary directory.
 llvm::Error runLogged(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
                       const llvm::Twine &What);
+
+/// Installs the handlers described above; \p Command names the subcommand
+/// in the message. Call once, from main, after llvm::InitLLVM.
+void installInterruptHandlers(llvm::StringRef Command);
 
 /// \p S as one sh word: single-quoted, with each ' written '\''.
 std::string shellQuote(llvm::StringRef S);
