@@ -165,10 +165,17 @@ std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
   std::vector<std::pair<uint64_t, std::string>> Untyped;
   for (const ELFSymbolRef &Sym : Obj.symbols()) {
     Expected<section_iterator> Sec = Sym.getSection();
+    // Unreadable here means the symbol table itself is (a damaged sh_size
+    // or sh_offset): every later entry fails the same way, and a damaged
+    // size can count billions of them (the fuzzer's hangs). BOLT refuses
+    // such a binary anyway.
+    if (!Sec) {
+      consumeError(Sec.takeError());
+      break;
+    }
     Expected<StringRef> Name = Sym.getName();
     Expected<uint64_t> Address = Sym.getAddress();
-    if (!Sec || !Name || !Address) {
-      consumeError(Sec.takeError());
+    if (!Name || !Address) {
       consumeError(Name.takeError());
       consumeError(Address.takeError());
       continue;
