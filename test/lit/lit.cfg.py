@@ -74,6 +74,10 @@ subst.append(("%link-c", "%s -O1 -fuse-ld=lld -Wl,--emit-relocs"
 # CLI's 1 (a finding) and 2 (an error) must be told apart.
 subst.append(("%expect-exit",
               python_script(os.path.join(inputs, "expect-exit.py"))))
+# `%interrupt [--group] INT|TERM|HUP MARKER -- CMD...`: a signal sent, once
+# MARKER exists, the way a terminal sends it (SIGINT left at its default).
+subst.append(("%interrupt",
+              python_script(os.path.join(inputs, "interrupt.py"))))
 
 # Features.
 config.available_features.add("llvm-%d" % config.llvm_version_major)

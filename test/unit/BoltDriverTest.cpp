@@ -32,7 +32,8 @@ static std::vector<std::string> head() {
           "-o",
           "out",
           "-reorder-functions=user",
-          "-function-order=/tmp/order.txt"};
+          "-function-order=/tmp/order.txt",
+          "-bolt-info=0"};
 }
 
 /// \p A followed by \p B.
@@ -61,7 +62,7 @@ TEST(BoltDriver, ProfileAndSkipListAddTheirArguments) {
   R.SkipArgument = "-skip-funcs-file=skip.txt";
   R.Padding.clear();
   std::vector<std::string> Args = rewriteArguments(tools(), R);
-  std::vector<std::string> Tail(Args.begin() + 10, Args.end());
+  std::vector<std::string> Tail(Args.begin() + 11, Args.end());
   std::vector<std::string> Expected = {
       "-data=p.fdata",    "-lite=0",         "-reorder-blocks=ext-tsp",
       "-split-functions", "-split-all-cold", "-skip-funcs-file=skip.txt"};

@@ -8,6 +8,8 @@
 
 #include "Commands.h"
 
+#include "hotlayout/Tool/Process.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
@@ -87,8 +89,12 @@ int main(int argc, char **argv) {
     return ExitError;
 
   for (const Subcommand &S : Subcommands)
-    if (*S.Sub)
+    if (*S.Sub) {
+      // From here on a Ctrl-C stops the child and removes every temporary
+      // path (Process.h), whatever the subcommand is doing.
+      installInterruptHandlers(S.Sub->getName());
       return S.Run();
+    }
 
   errs() << "hotlayout: no subcommand given; run 'hotlayout --help' for the "
             "list\n";

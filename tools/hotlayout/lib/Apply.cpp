@@ -1,10 +1,12 @@
 //===- Apply.cpp - Putting locked functions in place ----------------------===//
 //
-//  1. Check the inputs: BINARY is a linked ELF with .symtab and static
-//     relocations (BOLT can only move functions with them); the lock
-//     parses; it names functions of BINARY (else it is a lock of another
-//     program); the profile, if any, names functions of BINARY (else it
-//     was recorded from another program); OUT is not BINARY.
+//  1. Check the inputs: OUT names none of them (OutputRule.h); BINARY is a
+//     linked ELF with .symtab and static relocations (BOLT can only move
+//     functions with them); the lock parses and stays within the hot-text
+//     limit; it names functions of BINARY (else it is a lock of another
+//     program); the profile, if any, has records that fit BINARY
+//     (ProfileCheck.h). All before llvm-bolt runs or a temporary directory
+//     exists.
 //  2. In a temporary directory beside OUT (same file system, so the final
 //     rename is atomic), run llvm-bolt with the lock's functions first in
 //     its order, every function aligned to the line, and padding after each
@@ -30,7 +32,9 @@
 #include "hotlayout/Tool/LockPlacement.h"
 #include "hotlayout/Tool/LoopShift.h"
 #include "hotlayout/Tool/OutputHotLoops.h"
+#include "hotlayout/Tool/OutputRule.h"
 #include "hotlayout/Tool/Process.h"
+#include "hotlayout/Tool/ProfileCheck.h"
 #include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -99,6 +103,11 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
 
 /// Step 1.
 static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
+  if (Error E = checkOutputNotInput("apply", C.OutputPath,
+                                    {{"binary", C.BinaryPath},
+                                     {"lock", C.LockPath},
+                                     {"profile", C.ProfilePath}}))
+    return std::move(E);
   ApplyInputs I;
   auto File = BinaryFile::open(C.BinaryPath);
   if (!File)
@@ -108,7 +117,7 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   if (!In)
     return In.takeError();
   I.In = std::move(*In);
-  if (Error E = checkMovable(*I.File))
+  if (Error E = requireCodeRelocations(*I.File))
     return std::move(E);
   auto Lock = readLockFile(C.LockPath);
   if (!Lock)
@@ -123,15 +132,10 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
     auto Counts = FunctionCounts::read(C.ProfilePath);
     if (!Counts)
       return Counts.takeError();
-    if (Error E = Counts->checkNamesSome(
-            C.ProfilePath, C.BinaryPath,
-            [&](StringRef Name) { return I.In.contains(Name); }))
+    if (Error E = checkProfileFits(C.ProfilePath, *Counts, *I.File, I.In))
       return std::move(E);
     I.Followers = profiledFollowers(*Counts, I.Lock);
   }
-  if (sys::fs::equivalent(C.BinaryPath, C.OutputPath))
-    return fileError(C.OutputPath, "is the input binary; apply never "
-                                   "modifies its input: choose another -o");
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false);
   if (!Tools)
     return Tools.takeError();
@@ -234,7 +238,6 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
     errs() << "\n";
   }
   if (Error E = rewrite(I.Tools, R, Tmp.file("bolt.log"))) {
-    Tmp.keep(); // The error names the log in it.
     return E;
   }
   return Error::success();

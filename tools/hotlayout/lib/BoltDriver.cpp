@@ -124,7 +124,7 @@ bool hasCodeRelocations(const ELFObjectFileBase &Obj) {
   return false;
 }
 
-Error checkMovable(const BinaryFile &File) {
+Error requireCodeRelocations(const BinaryFile &File) {
   if (hasCodeRelocations(File.object()))
     return Error::success();
   return fileError(File.path(),
@@ -166,10 +166,17 @@ std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
   std::vector<std::pair<uint64_t, std::string>> Untyped;
   for (const ELFSymbolRef &Sym : Obj.symbols()) {
     Expected<section_iterator> Sec = Sym.getSection();
+    // Unreadable here means the symbol table itself is (a damaged sh_size
+    // or sh_offset): every later entry fails the same way, and a damaged
+    // size can count billions of them (the fuzzer's hangs). BOLT refuses
+    // such a binary anyway.
+    if (!Sec) {
+      consumeError(Sec.takeError());
+      break;
+    }
     Expected<StringRef> Name = Sym.getName();
     Expected<uint64_t> Address = Sym.getAddress();
-    if (!Sec || !Name || !Address) {
-      consumeError(Sec.takeError());
+    if (!Name || !Address) {
       consumeError(Name.takeError());
       consumeError(Address.takeError());
       continue;
@@ -294,7 +301,12 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
                                    "-o",
                                    R.Output,
                                    "-reorder-functions=user",
-                                   "-function-order=" + R.FunctionOrderPath};
+                                   "-function-order=" + R.FunctionOrderPath,
+                                   "-bolt-info=0"};
+  // -bolt-info=0: the .note.bolt_info note records this command line, and
+  // with it the random name of apply's temporary directory, so two applies
+  // of the same inputs would differ in it (issue 14); without the note the
+  // output depends on the inputs only (checked: byte-identical runs).
   // -use-compact-aligner=false: the compact aligner skips aligning small
   // functions, and apply needs every locked offset on a line boundary.
   if (R.FunctionAlignment) {

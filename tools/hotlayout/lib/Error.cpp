@@ -14,6 +14,23 @@ Error fileError(const Twine &File, const Twine &Message) {
   return makeError("'" + File + "' " + Message);
 }
 
+std::string printable(StringRef Text, size_t Max) {
+  std::string Out;
+  for (unsigned char C : Text.take_front(Max)) {
+    if (C >= 0x20 && C < 0x7f && C != '\\') {
+      Out += char(C);
+      continue;
+    }
+    static const char Digits[] = "0123456789abcdef";
+    Out += "\\x";
+    Out += Digits[C >> 4];
+    Out += Digits[C & 15];
+  }
+  if (Text.size() > Max)
+    Out += "...";
+  return Out;
+}
+
 void Diagnostics::warning(Error E) const {
   if (OnWarning)
     OnWarning(std::move(E));

@@ -101,7 +101,7 @@ Expected<BranchProfile> BranchProfile::read(StringRef Path) {
                         "is not a branch record: expected '<kind> <function> "
                         "<hex offset> <kind> <function> <hex offset> "
                         "<mispredictions> <count>', got '" +
-                            Line + "'");
+                            printable(Line) + "'");
     StringRef From = fdataFunction(Fields[0], Fields[1]);
     StringRef To = fdataFunction(Fields[3], Fields[4]);
     if (!From.empty() && From == To)

@@ -197,6 +197,11 @@ Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
   if (!isPowerOf2_64(Lock.HotTextAlignment))
     return R.bad("hot_text_alignment", "expected a power of two, got " +
                                            Twine(Lock.HotTextAlignment));
+  for (auto [Key, Value] : {std::pair<StringRef, uint64_t>{"line_size", Line},
+                            {"hot_text_alignment", Lock.HotTextAlignment}})
+    if (Value > LayoutLock::MaxLineSize)
+      return R.bad(Key, "expected at most " + Twine(LayoutLock::MaxLineSize) +
+                            " (a page), got " + Twine(Value));
 
   const json::Array *Functions = Top->getArray("functions");
   if (!Functions)
@@ -225,6 +230,13 @@ Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
       return R.bad(Where, "empty name");
     if (!Names.insert(F.Name).second)
       return R.bad(Where, "the name appears twice");
+    // Before any sum below, so that none can overflow.
+    constexpr uint64_t Max = LayoutLock::MaxHotTextSize;
+    if (F.Offset > Max || F.Reserved > Max - F.Offset)
+      return R.bad(Where, "offset " + Twine(F.Offset) + " + reserved " +
+                              Twine(F.Reserved) +
+                              " ends past the hot text limit of 2 GiB (" +
+                              Twine(Max) + " bytes)");
     if (F.Offset % Line || F.Reserved % Line)
       return R.bad(Where, "offset " + Twine(F.Offset) + " or reserved " +
                               Twine(F.Reserved) +

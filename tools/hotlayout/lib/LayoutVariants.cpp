@@ -68,7 +68,7 @@ Expected<std::vector<std::string>> movableFunctions(const BinaryFile &File) {
             "build");
   if (!Ranges)
     return Ranges.takeError();
-  if (Error E = checkMovable(File))
+  if (Error E = requireCodeRelocations(File))
     return std::move(E);
   std::vector<std::string> Names;
   for (const CodeRange &R : *Ranges)

@@ -1,14 +1,15 @@
 //===- Plan.cpp - Locking hot functions' offsets --------------------------===//
 //
 //  1. Open BINARY; it needs .symtab (the lock is keyed by symbol name, with
-//     SymbolIndex's unique-names rule). Hash each function's bytes.
+//     SymbolIndex's unique-names rule) and, as apply does, static
+//     relocations. Hash each function's bytes.
 //  2. Read the profile: BranchProfile::read checks it (same errors as check
 //     and diff); a second pass sums per function the counts of the branch
 //     records that leave it or enter it from another function, and takes
 //     records that land on another function's entry as call edges.
 //  3. Hot functions: count >= MinCount, the MaxFunctions hottest. A profile
-//     that names no function of BINARY is an error (it was probably
-//     recorded from another program).
+//     that is empty, names no function of BINARY or does not fit its code
+//     is an error (ProfileCheck.h).
 //  4. With an update: read the old lock; error if it names none of BINARY's
 //     functions, warn if it was planned for a binary of another name. Every
 //     locked function BINARY still has stays in the input, hot or not, so
@@ -20,7 +21,10 @@
 #include "hotlayout/Tool/Plan.h"
 
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/OutputRule.h"
+#include "hotlayout/Tool/ProfileCheck.h"
 #include "hotlayout/Tool/SymbolIndex.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -35,8 +39,20 @@ using namespace llvm;
 namespace hotlayout {
 
 static Error validate(const PlanConfig &C) {
+  // The documented exception: an update may replace its own lock.
+  StringRef Update =
+      sameFile(C.OutputPath, C.UpdatePath) ? StringRef() : C.UpdatePath;
+  if (Error E = checkOutputNotInput("plan", C.OutputPath,
+                                    {{"binary", C.BinaryPath},
+                                     {"profile", C.ProfilePath},
+                                     {"lock", Update}}))
+    return E;
   if (!isPowerOf2_32(C.LineSize))
     return makeError("--line-size must be a power of two, got " +
+                     Twine(C.LineSize));
+  if (C.LineSize > LayoutLock::MaxLineSize)
+    return makeError("--line-size must be at most " +
+                     Twine(LayoutLock::MaxLineSize) + " (a page), got " +
                      Twine(C.LineSize));
   if (C.SlackPercent > 1000)
     return makeError("--slack-percent must be at most 1000, got " +
@@ -93,14 +109,15 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
   if (!Ranges)
     return Ranges.takeError();
   F.Ranges = std::move(*Ranges);
+  // A lock of a binary apply refuses is no use: the same error now.
+  if (Error E = requireCodeRelocations(File))
+    return E;
   F.ByName = SymbolIndex(F.Ranges);
   auto Counts = FunctionCounts::read(C.ProfilePath);
   if (!Counts)
     return Counts.takeError();
   F.Counts = std::move(*Counts);
-  if (Error E = F.Counts.checkNamesSome(
-          C.ProfilePath, C.BinaryPath,
-          [&](StringRef Name) { return F.ByName.contains(Name); }))
+  if (Error E = checkProfileFits(C.ProfilePath, F.Counts, File, F.ByName))
     return E;
   pickHot(C, F);
   return Error::success();
@@ -199,6 +216,11 @@ Expected<PlanResult> runPlan(const PlanConfig &Config,
     R.Lock.Plan = planLayout(Input, Calls, Opts);
   }
   R.Lock.HotTextAlignment = R.Lock.Plan.LineSize;
+  if (R.Lock.Plan.size() > LayoutLock::MaxHotTextSize)
+    return makeError("the planned hot text is " + Twine(R.Lock.Plan.size()) +
+                     " bytes, past the limit of 2 GiB (" +
+                     Twine(LayoutLock::MaxHotTextSize) +
+                     " bytes); lock fewer functions (--max-functions)");
   if (Error E = writeLockFile(R.Lock, Config.OutputPath))
     return E;
   return R;

@@ -9,6 +9,7 @@
 #include "hotlayout/Tool/Process.h"
 
 #include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -25,6 +26,16 @@
 
 extern char **environ;
 
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace llvm;
 
 namespace hotlayout {
@@ -35,13 +46,123 @@ std::string ProcessResult::why() const {
   return "exit status " + std::to_string(Status);
 }
 
+/// The child runProcess() waits for, or 0: what the signal handler stops.
+static std::atomic<pid_t> RunningChild{0};
+
 ProcessResult runProcess(StringRef Program, ArrayRef<StringRef> Argv,
                          ArrayRef<std::optional<StringRef>> Redirects) {
   ProcessResult R;
-  R.Status = sys::ExecuteAndWait(Program, Argv, /*Env=*/std::nullopt, Redirects,
-                                 /*SecondsToWait=*/0,
-                                 /*MemoryLimit=*/0, &R.ErrMsg, &R.ExecFailed);
+  sys::ProcessInfo PI =
+      sys::ExecuteNoWait(Program, Argv, /*Env=*/std::nullopt, Redirects,
+                         /*MemoryLimit=*/0, &R.ErrMsg, &R.ExecFailed);
+  if (R.ExecFailed || !PI.Pid) {
+    R.ExecFailed = true;
+    return R;
+  }
+  RunningChild.store(PI.Pid);
+  sys::ProcessInfo Done =
+      sys::Wait(PI, /*SecondsToWait=*/std::nullopt, &R.ErrMsg);
+  RunningChild.store(0);
+  R.Status = Done.ReturnCode;
   return R;
+}
+
+//===-- Interrupts --------------------------------------------------------===//
+// Everything below runs in a signal handler: no allocation, no stdio, no
+// locks; only system calls (kill, waitpid, nanosleep, openat, getdents64,
+// unlinkat, write, _exit), no readdir (it allocates).
+
+static char InterruptMessage[128];
+
+namespace {
+/// Which of the three signals were ignored when the process started,
+/// taken before main (and so before InitLLVM installs LLVM's handlers).
+struct StartDispositions {
+  bool Ignored[3] = {};
+  StartDispositions() {
+    int Sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (int I = 0; I < 3; ++I) {
+      struct sigaction Old;
+      Ignored[I] =
+          sigaction(Sigs[I], nullptr, &Old) == 0 && Old.sa_handler == SIG_IGN;
+    }
+  }
+};
+} // namespace
+
+static const StartDispositions AtStart;
+
+/// Removes \p Path and, when it is a directory, everything under it. The
+/// tool's temporary directories are flat or one level deep (a BOLT run's
+/// own files); \p Depth bounds the recursion anyway.
+static void removeTree(int DirFD, const char *Name, int Depth) {
+  if (unlinkat(DirFD, Name, 0) == 0 || errno == ENOENT)
+    return;
+  if (Depth == 0)
+    return;
+  int FD = openat(DirFD, Name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  if (FD < 0)
+    return;
+  alignas(8) char Buf[4096];
+  for (;;) {
+    long N = getdents64(FD, Buf, sizeof(Buf));
+    if (N <= 0)
+      break;
+    for (long At = 0; At < N;) {
+      auto *D = reinterpret_cast<struct dirent64 *>(Buf + At);
+      At += D->d_reclen;
+      if (std::strcmp(D->d_name, ".") && std::strcmp(D->d_name, ".."))
+        removeTree(FD, D->d_name, Depth - 1);
+    }
+  }
+  close(FD);
+  unlinkat(DirFD, Name, AT_REMOVEDIR);
+}
+
+/// Sends \p Sig to the running child, waits up to 2 s for it to end, then
+/// kills it: a program may catch SIGINT and carry on.
+static void stopChild(int Sig) {
+  pid_t Child = RunningChild.load();
+  if (Child <= 0)
+    return;
+  kill(Child, Sig);
+  for (int I = 0; I < 200; ++I) {
+    if (waitpid(Child, nullptr, WNOHANG) != 0)
+      return; // Ended (or already reaped by the interrupted wait).
+    struct timespec Tick = {0, 10 * 1000 * 1000};
+    nanosleep(&Tick, nullptr);
+  }
+  kill(Child, SIGKILL);
+  waitpid(Child, nullptr, 0);
+}
+
+static void onInterrupt(int Sig) {
+  stopChild(Sig);
+  forEachLiveTempPath([](const char *Path, TempKind Kind) {
+    removeTree(AT_FDCWD, Path, Kind == TempKind::Directory ? 4 : 0);
+  });
+  ssize_t Ignored = write(2, InterruptMessage, std::strlen(InterruptMessage));
+  (void)Ignored;
+  _exit(128 + Sig);
+}
+
+void installInterruptHandlers(StringRef Command) {
+  std::string Message = ("hotlayout " + Command + ": interrupted\n").str();
+  std::strncpy(InterruptMessage, Message.c_str(), sizeof(InterruptMessage) - 1);
+  struct sigaction Action;
+  std::memset(&Action, 0, sizeof(Action));
+  Action.sa_handler = onInterrupt;
+  // The other two wait while one runs: a second Ctrl-C must not cut the
+  // removal short.
+  sigemptyset(&Action.sa_mask);
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaddset(&Action.sa_mask, Sig);
+  int Sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  for (int I = 0; I < 3; ++I)
+    // A signal ignored when we started (nohup, a background job of a
+    // script) stays ignored, as LLVM's handlers and a shell's commands do.
+    if (!AtStart.Ignored[I])
+      sigaction(Sigs[I], &Action, nullptr);
 }
 
 /// The lines of \p LogPath worth quoting: error lines, else the last few.
@@ -59,8 +180,9 @@ static std::string quoteLog(StringRef LogPath) {
     for (StringRef L : ArrayRef(Lines).take_back(3))
       Quoted.push_back(L.trim());
   std::string S;
+  // A tool may echo bytes of a damaged input: escaped, like every quote.
   for (StringRef Q : ArrayRef(Quoted).take_front(5))
-    S += "\n  " + Q.str();
+    S += "\n  " + printable(Q, 400);
   return S;
 }
 
@@ -74,8 +196,9 @@ Error runLogged(ArrayRef<std::string> Args, StringRef LogPath,
                      "': " + R.ErrMsg);
   if (R.succeeded())
     return Error::success();
-  return makeError(What + " failed (" + R.why() + "):" + quoteLog(LogPath) +
-                   "\n(full output in '" + LogPath + "')");
+  // The log is in a temporary directory the caller removes: what matters
+  // of it is quoted here.
+  return makeError(What + " failed (" + R.why() + "):" + quoteLog(LogPath));
 }
 
 std::string shellQuote(StringRef S) {

@@ -19,14 +19,15 @@
 // branch stacks (LBR): the header is checked first, so a recording without
 // them is a clear error rather than a no_lbr profile check cannot use.
 //
-// The temporary directory is removed, except when a BOLT tool failed: its
-// log is there, and the error names it.
+// The temporary directory is always removed (issue 14: a failed run left
+// it behind); when a BOLT tool fails, the error quotes its log.
 //
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/Tool/Profile.h"
 
 #include "hotlayout/Tool/BoltDriver.h"
+#include "hotlayout/Tool/OutputRule.h"
 #include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/TempFiles.h"
 
@@ -89,9 +90,17 @@ Error Profiler::checkOptions() const {
 }
 
 /// The executable the command line names: the program itself when its name
-/// contains a '/', else the first match on PATH.
+/// contains a '/', else the first match on PATH, as a shell runs it. With
+/// --perf-data nothing is run: BINARY is a file name, as for llvm-bolt, so
+/// `--perf-data p prog` reads ./prog.
 Expected<std::string> Profiler::findProgram() const {
   StringRef Name = C.Program;
+  if (!C.PerfData.empty()) {
+    if (!sys::fs::exists(Name))
+      return fileError(Name, "does not exist; pass the path of the binary "
+                             "the perf data was recorded from");
+    return Name.str();
+  }
   if (Name.contains('/')) {
     if (!sys::fs::exists(Name))
       return fileError(Name, "does not exist; pass the path of the program "
@@ -220,7 +229,6 @@ Profiler::recordByInstrumentation(const BoltTools &Tools,
     return Skip.takeError();
   if (Error E = instrument(Tools, Binary, Tmp.file("prof.fdata"), Instrumented,
                            Tmp.file("instrument.log"), *Skip)) {
-    Tmp.keep(); // The error names the log in it.
     return std::move(E);
   }
   StringSet<> Seen;
@@ -242,7 +250,6 @@ Expected<std::vector<std::string>> Profiler::convertPerf(const BoltTools &Tools,
   std::string Converted = Tmp.file("perf.fdata");
   if (Error E = convertPerfData(Tools, C.PerfData, Binary, Converted,
                                 Tmp.file("perf2bolt.log"))) {
-    Tmp.keep(); // The error names the log in it.
     return std::move(E);
   }
   return std::vector<std::string>{Converted};
@@ -255,6 +262,11 @@ Error Profiler::run() {
   auto Binary = findProgram();
   if (!Binary)
     return Binary.takeError();
+  // --append reads the output too, by design: it is not on this list.
+  if (Error E = checkOutputNotInput("profile", C.OutputPath,
+                                    {{FromPerf ? "binary" : "program", *Binary},
+                                     {"perf data", C.PerfData}}))
+    return E;
   BoltRequirements Req;
   Req.Relocations = !FromPerf;
   auto File = openForBolt(*Binary, Req);
@@ -296,7 +308,6 @@ Error Profiler::run() {
   if (!Profiles)
     return Profiles.takeError();
   if (Error E = writeMerged(*Tools, std::move(*Profiles), *Tmp, *Out)) {
-    Tmp->keep(); // The error names the log in it.
     return E;
   }
   Diag.progress("wrote " + C.OutputPath);

@@ -59,17 +59,17 @@ struct BoltTools {
 /// functions. Dynamic relocations (.rela.dyn, .rela.plt) do not count.
 bool hasCodeRelocations(const llvm::object::ELFObjectFileBase &Obj);
 
+/// An error when \p File has no static relocations against code: BOLT
+/// cannot move its functions. plan, apply and ab give this same error, so a
+/// binary apply will refuse gets no lock either.
+llvm::Error requireCodeRelocations(const BinaryFile &File);
+
 /// What BOLT needs of a binary to read or instrument it.
 struct BoltRequirements {
   /// Static relocations against code (-Wl,--emit-relocs): llvm-bolt
   /// -instrument refuses a binary without them.
   bool Relocations = false;
 };
-
-/// An error unless \p File has relocations against code, which llvm-bolt
-/// needs to move functions (apply, ab): the message says to relink with
-/// -Wl,--emit-relocs.
-llvm::Error checkMovable(const BinaryFile &File);
 
 /// Opens \p Path and checks it is something BOLT can work on: a linked
 /// ELF64 x86-64 executable or shared object (not a script: the message says

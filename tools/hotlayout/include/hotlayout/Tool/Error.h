@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <string>
 
 namespace hotlayout {
 
@@ -28,6 +29,11 @@ llvm::Error makeError(const llvm::Twine &Message);
 
 /// An error about \p File: "'File' <Message>".
 llvm::Error fileError(const llvm::Twine &File, const llvm::Twine &Message);
+
+/// \p Text as it may appear in a message: every byte outside printable
+/// ASCII written \xNN (so a garbage file cannot put control characters on
+/// the user's terminal), cut to \p Max bytes of the input with "..." after.
+std::string printable(llvm::StringRef Text, size_t Max = 80);
 
 /// Where a pipeline reports what it has to say before its result. Either
 /// handler may be left empty: warnings are then dropped, and so are progress

@@ -96,6 +96,16 @@ public:
   const FunctionProfile *functionProfile(const CodeRange &Function) const;
   const FunctionProfile *functionProfile(llvm::StringRef Name) const;
 
+  /// Calls \p Visit with each record's function name and its branch and
+  /// target offsets (ProfileCheck.h judges whether they fit a binary).
+  void forEachBranch(llvm::function_ref<void(llvm::StringRef Function,
+                                             uint64_t From, uint64_t To)>
+                         Visit) const {
+    for (const auto &E : ByFunction)
+      for (const ProfileBranch &B : E.getValue().Branches)
+        Visit(E.getKey(), B.From, B.To);
+  }
+
 private:
   llvm::StringMap<FunctionProfile> ByFunction;
 };

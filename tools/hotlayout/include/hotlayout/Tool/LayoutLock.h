@@ -29,6 +29,13 @@ struct LayoutLock {
   /// 2 added apply's per-function choices (PlacedFunction::Shift); version
   /// 1 locks are read as locks without choices.
   static constexpr unsigned FormatVersion = 2;
+  /// The largest hot text a lock may describe, 2 GiB: x86-64's rel32 calls
+  /// and branches reach +-2 GiB, so no real hot text is larger, and a bigger
+  /// offset (a typo, a corrupt file) would have llvm-bolt write that much
+  /// padding. Every offset + reservation stays within it.
+  static constexpr uint64_t MaxHotTextSize = uint64_t(1) << 31;
+  /// The largest line size and hot-text alignment: a page.
+  static constexpr uint64_t MaxLineSize = 4096;
   std::string Binary;  ///< File name of the binary planned (no directory).
   std::string BuildID; ///< Hex of .note.gnu.build-id; empty when it has none.
   /// The hot text must start at a multiple of this (the line size: offsets

@@ -2,21 +2,30 @@
 //
 // Every child the tool starts (BOLT's tools, the program being profiled, a
 // --smoke command) starts in runProcess(), so there is one place that knows
-// which children are running (issue 14: stop them on a signal); ab's timed
-// runs start in runTimed(), which also measures them.
+// which child is running, and one place that stops it on a signal:
 //
-// runTimed() is one posix_spawn of the program (or of `sh -c` for a --run
-// command) with stdin from /dev/null and stdout and stderr to files, and one
-// wait4: wall time from CLOCK_MONOTONIC around the two, user + system time
-// from the kernel's rusage of the child (and of the descendants it waited
-// for). glibc spawns with vfork semantics, so starting a run costs the same
-// whatever hotlayout's own size. stdout is hashed afterwards (hashFile), so
-// reading it never competes with the timed run.
+// installInterruptHandlers() takes SIGINT, SIGTERM and SIGHUP (replacing
+// LLVM's handlers). On one, the handler, using only async-signal-safe
+// calls: sends the same signal to the running child (it may have had it
+// already, from the terminal's process group), waits for it up to 2 s and
+// then kills it, removes every live temporary path (TempFiles.h), writes
+// "hotlayout <command>: interrupted" and exits with 128 + the signal. The
+// child is waited for before the removal so it writes nothing afterwards.
 //
-// SIGINT, SIGTERM and SIGHUP only set a flag while an InterruptGuard lives
-// (instead of LLVM's handlers, which end the process at the first one): the
-// timed run in progress is killed, and the caller sees interrupted(), prints
-// what it has and removes its temporary files on the normal return path.
+// ab's timed runs start in runTimed(), which also measures them: one
+// posix_spawn of the program (or of `sh -c` for a --run command) with stdin
+// from /dev/null and stdout and stderr to files, and one wait4: wall time
+// from CLOCK_MONOTONIC around the two, user + system time from the kernel's
+// rusage of the child (and of the descendants it waited for). glibc spawns
+// with vfork semantics, so starting a run costs the same whatever
+// hotlayout's own size. stdout is hashed afterwards (hashFile), so reading
+// it never competes with the timed run.
+//
+// While an InterruptGuard lives (ab's timed rounds), SIGINT, SIGTERM and
+// SIGHUP only set a flag instead: the timed run in progress is killed, and
+// the caller sees interrupted(), prints what it has and removes its
+// temporary files on the normal return path; the guard restores the
+// handlers above when it ends.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,10 +66,14 @@ runProcess(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Argv,
 
 /// Runs \p Args (Args[0] is the program's path) with stdin empty and stdout
 /// and stderr written to \p LogPath. On failure the error says "\p What
-/// failed", quotes the log's error lines (else its last lines) and names
-/// the log.
+/// failed" and quotes the log's error lines (else its last lines), escaped;
+/// callers remove the log with their temporary directory.
 llvm::Error runLogged(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
                       const llvm::Twine &What);
+
+/// Installs the handlers described above; \p Command names the subcommand
+/// in the message. Call once, from main, after llvm::InitLLVM.
+void installInterruptHandlers(llvm::StringRef Command);
 
 /// \p S as one sh word: single-quoted, with each ' written '\''.
 std::string shellQuote(llvm::StringRef S);
