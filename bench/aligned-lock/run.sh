@@ -148,7 +148,9 @@ one_program() {
     build_cached "$p" "$s" "$PW/obj-gen-$v" -fprofile-instr-generate
     "${p}_link" "$PW/obj-gen-$v" "$PW/gen-$v" -fprofile-instr-generate
     if [ $v = v1 ]; then
-      "${p}_prepare" "$S" "$PW/data" "$PW/gen-v1"
+      # gen-v1 is instrumented: without a profile file of its own it would write
+      # default.profraw into the current folder (the repository).
+      LLVM_PROFILE_FILE=/dev/null "${p}_prepare" "$S" "$PW/data" "$PW/gen-v1"
       "${p}_workload" > "$PW/workload.txt"
     fi
     if [ ! -f "$PW/$v.profdata" ] || [ "$PW/obj-gen-$v/done" -nt "$PW/$v.profdata" ] \
