@@ -143,11 +143,13 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   auto Ranges = symbolRanges(*I.File, "the lock is keyed by symbol name");
   if (!Ranges)
     return Ranges.takeError();
-  std::vector<RelocatedField> Fields = relocatedCodeFields(*I.File);
+  auto Fields = relocatedCodeFields(*I.File);
+  if (!Fields)
+    return Fields.takeError();
   for (const PlacedFunction &F : Locked)
     if (const IndexedSymbol *S = I.In.find(F.Name)) {
       const CodeRange &R = (*Ranges)[S->Range];
-      I.CodeHashes[F.Name] = maskedContentHash(R.Bytes, R.Address, Fields);
+      I.CodeHashes[F.Name] = maskedContentHash(R.Bytes, R.Address, *Fields);
     }
   return I;
 }

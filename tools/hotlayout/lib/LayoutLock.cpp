@@ -327,21 +327,57 @@ static uint64_t relocatedBytes(const object::ELFObjectFileBase &Obj,
   return Type == ELF::R_AARCH64_ABS64 || Type == ELF::R_AARCH64_PREL64 ? 8 : 4;
 }
 
-std::vector<RelocatedField> relocatedCodeFields(const BinaryFile &File) {
+/// Appends the fields of relocation section \p Sec (REL or RELA) when it
+/// applies to code. ELFFile's accessors check every entry against the file
+/// and answer with an Error; ObjectFile's relocation iterators would abort
+/// the process on a corrupt section (found by test/fuzz/cli_fuzz.py).
+template <class ELFT>
+static Error appendCodeFields(const object::ELFFile<ELFT> &EF,
+                              const typename ELFT::Shdr &Sec,
+                              const object::ELFObjectFileBase &Obj,
+                              std::vector<RelocatedField> &Fields) {
+  auto Target = EF.getSection(Sec.sh_info);
+  if (!Target)
+    return Target.takeError();
+  if (!((*Target)->sh_flags & ELF::SHF_EXECINSTR))
+    return Error::success();
+  auto Add = [&](uint64_t Offset, uint32_t Type) {
+    Fields.push_back({Offset, relocatedBytes(Obj, Type)});
+  };
+  if (Sec.sh_type == ELF::SHT_RELA) {
+    auto Relas = EF.relas(Sec);
+    if (!Relas)
+      return Relas.takeError();
+    for (const auto &R : *Relas)
+      Add(R.r_offset, R.getType(/*IsMips64EL=*/false));
+    return Error::success();
+  }
+  auto Rels = EF.rels(Sec);
+  if (!Rels)
+    return Rels.takeError();
+  for (const auto &R : *Rels)
+    Add(R.r_offset, R.getType(/*IsMips64EL=*/false));
+  return Error::success();
+}
+
+Expected<std::vector<RelocatedField>>
+relocatedCodeFields(const BinaryFile &File) {
   const object::ELFObjectFileBase &Obj = File.object();
+  const auto *O = dyn_cast<object::ELF64LEObjectFile>(&Obj);
+  if (!O)
+    return fileError(File.path(), "is not a little-endian ELF64 file");
+  const object::ELFFile<object::ELF64LE> &EF = O->getELFFile();
+  auto Sections = EF.sections();
+  if (!Sections)
+    return fileError(File.path(), "unreadable section headers: " +
+                                      toString(Sections.takeError()));
   std::vector<RelocatedField> Fields;
-  for (const object::ELFSectionRef Sec : Obj.sections()) {
-    if (Sec.getType() != ELF::SHT_RELA && Sec.getType() != ELF::SHT_REL)
+  for (const auto &Sec : *Sections) {
+    if (Sec.sh_type != ELF::SHT_RELA && Sec.sh_type != ELF::SHT_REL)
       continue;
-    Expected<object::section_iterator> Target = Sec.getRelocatedSection();
-    if (!Target) {
-      consumeError(Target.takeError());
-      continue;
-    }
-    if (*Target == Obj.section_end() || !(*Target)->isText())
-      continue;
-    for (const object::RelocationRef &Rel : Sec.relocations())
-      Fields.push_back({Rel.getOffset(), relocatedBytes(Obj, Rel.getType())});
+    if (Error E = appendCodeFields(EF, Sec, Obj, Fields))
+      return fileError(File.path(), "unreadable relocation section: " +
+                                        toString(std::move(E)));
   }
   llvm::sort(Fields, [](const RelocatedField &A, const RelocatedField &B) {
     return A.Address < B.Address;

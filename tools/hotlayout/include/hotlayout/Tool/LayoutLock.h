@@ -75,8 +75,10 @@ struct RelocatedField {
 };
 
 /// The fields every code relocation of \p File covers (-Wl,--emit-relocs
-/// keeps them), sorted by address.
-std::vector<RelocatedField> relocatedCodeFields(const BinaryFile &File);
+/// keeps them), sorted by address; an error names a corrupt relocation
+/// section.
+llvm::Expected<std::vector<RelocatedField>>
+relocatedCodeFields(const BinaryFile &File);
 
 /// contentHash() of \p Bytes (at \p Address) with every byte a field of
 /// \p Fields covers zeroed: the same for one function's code across
