@@ -77,6 +77,8 @@ INTERESTING = [0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x7fffffff, 0xffffffff,
 
 
 def mutate_elf(data, rng):
+    if not data:  # an earlier round truncated it to nothing
+        return data
     data = bytearray(data)
     kind = rng.randrange(6)
     if kind == 0:  # flip a few bytes anywhere
