@@ -73,6 +73,9 @@ struct ApplyInputs {
   BoltTools Tools;
   /// Relocation-masked code hash of each locked function of BINARY.
   StringMap<std::string> CodeHashes;
+  /// The --profile's branch records, read once: every placing run and the
+  /// final verification judge hot loops by them.
+  BranchProfile Branches;
 };
 } // namespace
 
@@ -135,6 +138,10 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
     if (Error E = checkProfileFits(C.ProfilePath, *Counts, *I.File, I.In))
       return std::move(E);
     I.Followers = profiledFollowers(*Counts, I.Lock);
+    auto Branches = BranchProfile::read(C.ProfilePath);
+    if (!Branches)
+      return Branches.takeError();
+    I.Branches = std::move(*Branches);
   }
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false);
   if (!Tools)
@@ -359,9 +366,11 @@ PlacementLoop::lastOutputLoops(ArrayRef<std::string> Names) const {
   auto Out = BinaryFile::open(Result);
   if (!Out)
     return Out.takeError();
-  auto Loops = outputHotLoops(
-      **Out, *I.File, Names, C.ProfilePath,
-      {C.MinCount, C.HotCoverage, unsigned(I.Lock.Plan.LineSize)});
+  JudgeOptions J;
+  J.MinCount = C.MinCount;
+  J.HotCoverage = C.HotCoverage;
+  J.LineSize = I.Lock.Plan.LineSize;
+  auto Loops = outputHotLoops(**Out, *I.File, Names, I.Branches, J);
   if (!Loops)
     return Loops.takeError();
   auto OutIndex = readLockedSymbols(**Out);

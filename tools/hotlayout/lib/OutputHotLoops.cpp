@@ -1,8 +1,6 @@
 //===- OutputHotLoops.cpp - Hot loops per locked function -----------------===//
 
 #include "hotlayout/Tool/OutputHotLoops.h"
-#include "hotlayout/Tool/HotLoopJudge.h"
-#include "hotlayout/Tool/Hotness.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -12,17 +10,10 @@ namespace hotlayout {
 
 Expected<std::vector<FunctionHotLoops>>
 outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
-               ArrayRef<std::string> Names, StringRef ProfilePath,
-               const OutputLoopOptions &Opts) {
-  auto Profile = BranchProfile::read(ProfilePath);
-  if (!Profile)
-    return Profile.takeError();
-  JudgeOptions J;
-  J.LineSize = Opts.LineSize;
-  J.MinCount = Opts.MinCount;
-  J.HotCoverage = Opts.HotCoverage;
-  J.ProfiledBinary = &In;
-  auto Report = judgeHotLoops(Out, *Profile, J);
+               ArrayRef<std::string> Names, const BranchProfile &Profile,
+               JudgeOptions Opts) {
+  Opts.ProfiledBinary = &In;
+  auto Report = judgeHotLoops(Out, Profile, Opts);
   if (!Report)
     return Report.takeError();
   StringMap<size_t> Wanted;

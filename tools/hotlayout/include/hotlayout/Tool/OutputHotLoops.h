@@ -15,32 +15,26 @@
 #define HOTLAYOUT_TOOL_OUTPUTHOTLOOPS_H
 
 #include "hotlayout/Tool/BinaryFile.h"
+#include "hotlayout/Tool/HotLoopJudge.h"
+#include "hotlayout/Tool/Hotness.h"
 #include "hotlayout/Tool/LoopShift.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace hotlayout {
 
-/// The judge's thresholds (check's options).
-struct OutputLoopOptions {
-  uint64_t MinCount = DefaultMinCount;
-  double HotCoverage = DefaultHotCoverage;
-  unsigned LineSize = DefaultLineSize;
-};
-
 /// The hot loops of each function of \p Names in the BOLT output \p Out
-/// (written with -enable-bat) of \p In, judged by the profile at
-/// \p ProfilePath (recorded on \p In or an earlier build). Functions without
-/// hot loops get no entry.
+/// (written with -enable-bat) of \p In, judged by \p Profile (recorded on
+/// \p In or an earlier build) with \p Opts (its ProfiledBinary is set to
+/// \p In here). Functions without hot loops get no entry.
 llvm::Expected<std::vector<FunctionHotLoops>>
 outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
-               llvm::ArrayRef<std::string> Names, llvm::StringRef ProfilePath,
-               const OutputLoopOptions &Opts);
+               llvm::ArrayRef<std::string> Names, const BranchProfile &Profile,
+               JudgeOptions Opts);
 
 } // namespace hotlayout
 
