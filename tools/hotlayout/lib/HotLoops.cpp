@@ -25,12 +25,17 @@ using namespace llvm;
 
 namespace hotlayout {
 
-Error HotLoopConfig::validate() const {
-  // Line size and coverage: the definition's own checks.
+JudgeOptions HotLoopConfig::judgeOptions() const {
   JudgeOptions O;
   O.LineSize = LineSize;
+  O.MinCount = MinCount;
   O.HotCoverage = HotCoverage;
-  if (Error E = O.validate())
+  return O;
+}
+
+Error HotLoopConfig::validate() const {
+  // Line size and coverage: the definition's own checks.
+  if (Error E = judgeOptions().validate())
     return E;
   if (!(MinLoopFreqRatio >= 0))
     return makeError("--min-loop-freq-ratio must be 0 or more");
@@ -194,10 +199,7 @@ static Error judgeByDefinition(const BinaryFile &File,
                                const HotLoopConfig &Config,
                                const BranchProfile &Profile, HotnessJudge &J) {
   std::unique_ptr<BinaryFile> Profiled;
-  JudgeOptions O;
-  O.LineSize = Config.LineSize;
-  O.MinCount = Config.MinCount;
-  O.HotCoverage = Config.HotCoverage;
+  JudgeOptions O = Config.judgeOptions();
   if (File.isBOLTRewritten()) {
     auto Opened = BinaryFile::open(Config.ProfiledBinaryPath);
     if (!Opened)

@@ -47,6 +47,10 @@ struct HotLoopConfig {
   /// a coverage outside (0, 1].
   llvm::Error validate() const;
 
+  /// The definition's thresholds (line size, --min-count, --hot-coverage)
+  /// as judgeHotLoops takes them; ProfiledBinary is left to the caller.
+  JudgeOptions judgeOptions() const;
+
   /// True when FunctionNames is empty or names one of \p R's names.
   bool selects(const CodeRange &R) const;
 
