@@ -1,7 +1,8 @@
-// The smoke tests' program for bench/ab/run.sh (pairs.sh beside this file): `tiny N` prints
-// two sums over N; -DSPIN=K plants K volatile increments at mix's entry (the slow twin,
-// same output); -DSHARED builds mix and sum alone, a library for LD_PRELOAD (tinyso), and
-// -DMAIN_ONLY main alone, linked against that library.
+// The smoke tests' program for bench/ab/run.sh (pairs.sh beside this file):
+// `tiny N` prints two sums over N; -DSPIN=K plants K volatile increments at
+// mix's entry (the slow twin, same output); -DSHARED builds mix and sum alone,
+// a library for LD_PRELOAD (tinyso), and -DMAIN_ONLY main alone, linked against
+// that library.
 #include <stdio.h>
 #include <stdlib.h>
 
