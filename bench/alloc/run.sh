@@ -167,7 +167,7 @@ for A in $ALLOCS; do
     log "timing $A $M: $(wc -l < "$L") builds x $ROUNDS rounds"
     python3 "$ROOT/bench/common/interleave.py" "$L" --rounds "$ROUNDS" --same-output \
       --out "$R/alloc-times-$A-$M.csv" 2> "$W/interleave-$A-$M.log" || { tail -20 "$W/interleave-$A-$M.log" >&2; exit 1; }
-    "$W/bin/$A-pgo-s1" $M $ARGS > "$W/out-$A-$M.txt" 2>/dev/null
+    "$W/bin/$A-pgo-s${SEEDS%% *}" $M $ARGS > "$W/out-$A-$M.txt" 2>/dev/null
   done
 done
 
