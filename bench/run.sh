@@ -62,7 +62,7 @@ for b in "${benches[@]}"; do
     flush) run_bench flush "$ROOT/bench/flush/run.sh" $quick ;;
     align) run_bench align "$ROOT/bench/align/run.sh" $quick --pgo ;;
     layout-lock)
-      if [[ -n $quick ]]; then run_bench layout-lock env ROUNDS=3 "$ROOT/bench/layout-lock/run.sh"
+      if [[ -n $quick ]]; then run_bench layout-lock env ROUNDS=3 LAYOUTS=4 "$ROOT/bench/layout-lock/run.sh"
       else run_bench layout-lock env ROUNDS=30 "$ROOT/bench/layout-lock/run.sh"; fi ;;
     *) run_bench "$b" "$ROOT/bench/$b/run.sh" $quick ;;
   esac

@@ -12,87 +12,68 @@
 # METRIC: cpu (user+sys from rusage, default) or wall. On a VM shared with other work (the one
 # these results come from had a load of 12-17 on 2 vCPUs) wall time measures the neighbours:
 # Lua runs of ~0.35 s took 0.5-6 s; user+sys time counts only the program's own CPU time.
+# The comparisons are defined in pairs.sh (families lua and mi); PAIRS_SH names a file of more
+# (sourced after it: the smoke test's tiny program).
 # env: LAYOUTS (8), ROUNDS (20), SPIN (10), LUA_N (6: ~0.35 s a run), METRIC (cpu), ONLY (names),
-#      MACHINE_TAG, RESULTS_DIR, HOTLAYOUT (build/bin/hotlayout), CLANG (clang-22), WORK
-# outputs in $RESULTS_DIR (default bench/results/<date>-<machine>-ab/): ab-NAME.txt (the table),
-#   ab-NAME.json (every run; git ignores it: the READMEs quote the tables), ab-instructions.txt
-#   (callgrind counts), ab-summary.txt.
-set -euo pipefail
+#      MACHINE_TAG, RESULTS_DIR, HOTLAYOUT (build/bin/hotlayout), CLANG (clang-22), WORK, PAIRS_SH
+# outputs in $RESULTS_DIR (default bench/results/<date>-<machine>-ab/): ab-NAME.txt (the table
+#   as ab printed it), ab-NAME.json (every run, --json-out; git ignores it: the READMEs quote the
+#   tables), ab-instructions.txt (callgrind counts), ab-summary.txt (machine, settings, one
+#   table of every comparison made from the JSON by bench/common/ab_table.py, ab's tables).
+# A comparison that ab cannot make (a binary without relocations, a layout that prints other
+# output, ...) stops the script with ab's error (exit 1): no table of it, and no summary.
+set -Eeuo pipefail
+shopt -s inherit_errexit
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 W=${WORK:-$ROOT/bench/work/ab}
 H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
 CLANG=${CLANG:-clang-22}; export CLANG
 LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-20}; SPIN=${SPIN:-10}; LUA_N=${LUA_N:-6}; METRIC=${METRIC:-cpu}
 ONLY=${ONLY:-lua-order lua-slow mi-order mi-slow}
+declare -A A_OF B_OF RUN_OF ARGS_OF
+source "$ROOT/bench/common/ab.sh"
+source "$HERE/pairs.sh"
+[ -z "${PAIRS_SH:-}" ] || source "$PAIRS_SH"
+# Every name is checked before anything is built.
+FAMILIES=()
+for name in $ONLY; do
+  fam=${name%%-*}
+  declare -F "${fam}_build" > /dev/null || { echo "run.sh: no comparison '$name' (no family '$fam' in pairs.sh${PAIRS_SH:+ or $PAIRS_SH})" >&2; exit 2; }
+  [[ " ${FAMILIES[*]} " == *" $fam "* ]] || FAMILIES+=("$fam")
+done
 TAG=${MACHINE_TAG:-$(date +%F)-$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/[^A-Za-z0-9]\+/-/g; s/-$//' | tr A-Z a-z)-ab}
 R=${RESULTS_DIR:-$ROOT/bench/results/$TAG}; mkdir -p "$R" "$W"
 log() { echo "== $*" >&2; }
-SPINCODE="{ static volatile unsigned bench_spin; for (int bench_i = 0; bench_i < $SPIN; bench_i++) bench_spin++; }"
 
-# Lua: bench/layout-lock's build (-O2 -ffunction-sections) and link (lld, --emit-relocs).
-lua() {
-  local S; S=$("$ROOT/bench/common/fetch-source.sh" lua5.4)
-  rm -rf "$W/lua-slow-src"; mkdir -p "$W/lua-slow-src"; cp -r "$S/src" "$W/lua-slow-src/"
-  sed -i "s|^CallInfo \*luaD_precall (lua_State \*L, StkId func, int nresults) {\$|&\n  $SPINCODE  /* bench: planted slowdown */|" \
-    "$W/lua-slow-src/src/ldo.c"
-  grep -q 'planted slowdown' "$W/lua-slow-src/src/ldo.c"
-  "$ROOT/bench/layout-lock/build.sh" "$S" "$W/lua-obj" > /dev/null
-  "$ROOT/bench/layout-lock/build.sh" "$W/lua-slow-src" "$W/lua-slow-obj" > /dev/null
-  "$ROOT/bench/layout-lock/link.sh" "$W/lua-obj" "$W/lua-a"
-  "$ROOT/bench/layout-lock/link.sh" "$W/lua-obj" "$W/lua-order" -Wl,--shuffle-sections='.text.*=7'
-  "$ROOT/bench/layout-lock/link.sh" "$W/lua-slow-obj" "$W/lua-slow"
-}
-
-# mimalloc as a malloc-overriding shared object (its single-TU static.c, -DMI_MALLOC_OVERRIDE),
-# preloaded under bench/alloc's driver built for libc malloc.
-mimalloc() {
-  local S; S=$("$ROOT/bench/common/fetch-source.sh" mimalloc)
-  local F="-O2 -ffunction-sections -fPIC -g0 -w -DNDEBUG -DMI_MALLOC_OVERRIDE -I$S/include"
-  $CLANG $F -c "$S/src/static.c" -o "$W/mi.o"
-  rm -rf "$W/mi-slow-src"; cp -r "$S/src" "$W/mi-slow-src"
-  sed -i "/^void mi_free(void\* p) mi_attr_noexcept\$/{n;s|^{\$|{\n  $SPINCODE  /* bench: planted slowdown */|}" \
-    "$W/mi-slow-src/alloc.c"
-  grep -q 'planted slowdown' "$W/mi-slow-src/alloc.c"
-  $CLANG $F -c "$W/mi-slow-src/static.c" -o "$W/mi-slow.o"
-  local L="-fuse-ld=lld -Wl,--emit-relocs -shared -pthread"
-  $CLANG $L "$W/mi.o" -o "$W/libmi-a.so"
-  $CLANG $L "$W/mi.o" -Wl,--shuffle-sections='.text.*=7' -o "$W/libmi-order.so"
-  $CLANG $L "$W/mi-slow.o" -o "$W/libmi-slow.so"
-  $CLANG -O2 -pthread "$ROOT/bench/alloc/allocbench.c" -o "$W/allocbench"
-}
-
-MI_ARGS="larson 2 4 2000 150000"
-LUA_WL="$ROOT/bench/layout-lock/bench.lua"
-declare -A A_OF=([lua-order]=$W/lua-a [lua-slow]=$W/lua-a [mi-order]=$W/libmi-a.so [mi-slow]=$W/libmi-a.so)
-declare -A B_OF=([lua-order]=$W/lua-order [lua-slow]=$W/lua-slow [mi-order]=$W/libmi-order.so [mi-slow]=$W/libmi-slow.so)
-
-log build; lua; mimalloc
-cd "$W"
-# The planted slowdown in instructions (exact, small workloads): callgrind totals.
-cg() { valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
+log "build: ${FAMILIES[*]}"
+for fam in "${FAMILIES[@]}"; do "${fam}_build"; done
+for name in $ONLY; do
+  [ -n "${A_OF[$name]:-}" ] || { echo "run.sh: family '${name%%-*}' has no comparison '$name'" >&2; exit 2; }
+done
+# The planted slowdowns in instructions (exact, small workloads).
 {
   echo "SPIN=$SPIN; callgrind instructions (Ir), small workloads"
-  echo "lua-a    $(cg ./lua-a "$LUA_WL" 1)"
-  echo "lua-slow $(cg ./lua-slow "$LUA_WL" 1)"
-  echo "libmi-a.so    $(cg env LD_PRELOAD=./libmi-a.so ./allocbench larson 2 2 500 20000)"
-  echo "libmi-slow.so $(cg env LD_PRELOAD=./libmi-slow.so ./allocbench larson 2 2 500 20000)"
-} > "$R/ab-instructions.txt"
+  for fam in "${FAMILIES[@]}"; do "${fam}_instructions"; done
+} > "$W/ab-instructions.txt"
+mv "$W/ab-instructions.txt" "$R/ab-instructions.txt"
 cat "$R/ab-instructions.txt" >&2
+
+TABLES=()
+for name in $ONLY; do
+  RUN=(); [ -z "${RUN_OF[$name]}" ] || RUN=(--run "${RUN_OF[$name]}")
+  read -ra ARGS <<< "${ARGS_OF[$name]}"
+  log "$name: ${A_OF[$name]##*/} vs ${B_OF[$name]##*/}, $LAYOUTS layouts, $ROUNDS rounds (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  bench_ab "$R" "$name" "${A_OF[$name]}" "${B_OF[$name]}" --layouts "$LAYOUTS" --rounds "$ROUNDS" \
+    --metric "$METRIC" "${RUN[@]}" -- "${ARGS[@]}" || exit 1
+  TABLES+=("$name=$R/ab-$name.json")
+done
 
 { python3 "$ROOT/bench/common/machine.py"
   echo "hotlayout: $(git -C "$ROOT" rev-parse --short HEAD), $($H --version | head -1)"
-  echo "settings: LAYOUTS=$LAYOUTS ROUNDS=$ROUNDS SPIN=$SPIN LUA_N=$LUA_N METRIC=$METRIC"; } > "$R/ab-summary.txt"
-for name in $ONLY; do
-  case $name in
-    lua-*) RUN=(-- "$LUA_WL" "$LUA_N") ;;
-    mi-*) RUN=(--run "env LD_PRELOAD={} $W/allocbench $MI_ARGS") ;;
-  esac
-  log "$name: ${A_OF[$name]##*/} vs ${B_OF[$name]##*/}, $LAYOUTS layouts, $ROUNDS rounds (load $(cut -d' ' -f1-3 /proc/loadavg))"
-  set +e
-  $H ab "${A_OF[$name]}" "${B_OF[$name]}" --layouts "$LAYOUTS" --rounds "$ROUNDS" --metric "$METRIC" --json-out "$R/ab-$name.json" "${RUN[@]}" > "$R/ab-$name.txt"
-  rc=$?
-  set -e
-  [ $rc -le 1 ] || { echo "ab $name failed (exit $rc)" >&2; exit 1; }
-  { echo; echo "## $name (exit $rc)"; cat "$R/ab-$name.txt"; } >> "$R/ab-summary.txt"
-done
+  echo "settings: LAYOUTS=$LAYOUTS ROUNDS=$ROUNDS SPIN=$SPIN LUA_N=$LUA_N METRIC=$METRIC"
+  echo
+  python3 "$ROOT/bench/common/ab_table.py" "${TABLES[@]}"
+  for name in $ONLY; do echo; echo "## $name"; cat "$R/ab-$name.txt"; done
+} > "$W/ab-summary.txt"
+mv "$W/ab-summary.txt" "$R/ab-summary.txt"
 cat "$R/ab-summary.txt"

@@ -9,26 +9,35 @@
 #   apply  the pgo objects; `hotlayout profile` (both modes, one .fdata) and `hotlayout plan` of
 #            the unshuffled pgo binary, then `hotlayout apply --lock --profile <that fdata>` on
 #            each shuffled pgo link (blocks ordered by the profile, ext-tsp)
-# Each config is linked SEEDS times (8) with -Wl,--shuffle-sections='.text.*=SEED' (and
-# --randomize-section-padding=SEED when ld.lld has it). Objects are compiled once (build.sh,
-# cached under $WORK); only the links change. Then, with bench/common/interleave.py (wall time,
-# --same-output: every build of one allocator and mode prints the same checksum line) and
-# summarize.py (--baseline stock, PNG):
-#   1. run time per allocator x mode over all builds of all configs
-#   2. cost: compile time of mimalloc's static.c at -O2 with vs without -fpass-plugin (no PGO)
-#   3. cost: `hotlayout apply` vs plain llvm-bolt (-data, hfsort, ext-tsp, split; -lite=0 when
+# The pgo config is linked SEEDS times (8) with -Wl,--shuffle-sections='.text.*=SEED' (and
+# --randomize-section-padding=SEED when ld.lld has it), apply runs on each of those links.
+# Objects are compiled once (build.sh, cached under $WORK); only the links change. Then:
+#   1. pgo vs stock per allocator x mode, an A/B across layouts: `hotlayout ab stock pgo
+#      --lock <the pgo lock> -- MODE ARGS` (bench/common/ab.sh: LAYOUTS seeded BOLT layouts per
+#      side, ROUNDS interleaved rounds, METRIC time; every layout prints its binary's checksum
+#      line): ab's ratio, 95 % interval and verdict, each side's layout spread, and the two
+#      builds with the lock applied (one layout each); bench/common/ab_table.py makes the table
+#   2. apply vs pgo per allocator x mode over the SEEDS shuffled links, with
+#      bench/common/interleave.py (wall time, --same-output) and summarize.py (--baseline pgo,
+#      PNG): not an A/B ab can run, as apply's outputs are llvm-bolt outputs (see the README)
+#   3. cost: compile time of mimalloc's static.c at -O2 with vs without -fpass-plugin (no PGO)
+#   4. cost: `hotlayout apply` vs plain llvm-bolt (-data, hfsort, ext-tsp, split; -lite=0 when
 #      apply has --profile, as apply runs BOLT then) on the unshuffled pgo binary of each allocator
-# --quick: SEEDS="1 2", ROUNDS=2, COST_ROUNDS=2, TOOL_ROUNDS=2 (same work per run as the full run).
-# Full: 8 seeds, ROUNDS=12, COST_ROUNDS=8, TOOL_ROUNDS=5 (~10 min of timing on a 2-vCPU VM).
+# --quick: SEEDS="1 2", LAYOUTS=4, ROUNDS=2, COST_ROUNDS=2, TOOL_ROUNDS=2 (same work per run as
+# the full run). Full: 8 seeds, LAYOUTS=8, ROUNDS=12, COST_ROUNDS=8, TOOL_ROUNDS=5.
 #
-# env: ROUNDS, SEEDS, COST_ROUNDS, TOOL_ROUNDS, ALLOCS ("mimalloc jemalloc"),
+# env: ROUNDS, LAYOUTS, METRIC (cpu: ab compares user+sys time, as bench/ab does on this loaded
+#      VM; wall on a quiet machine), SEEDS, COST_ROUNDS, TOOL_ROUNDS, ALLOCS ("mimalloc jemalloc"),
 #      LARSON_ARGS ("2 400 1000 20000": THREADS EPOCHS SLOTS OPS), THREADTEST_ARGS
 #      ("2 2000 10000 64": THREADS ITERS BLOCKS SIZE), TRAIN_LARSON, TRAIN_THREADTEST (training
 #      and `hotlayout profile` runs), APPLY_PROFILE (1, default: apply --lock --profile <the
 #      fdata>, blocks by ext-tsp; 0: apply --lock only, blocks keep their order), RESULTS_DIR
 #      (default bench/results/$MACHINE_TAG; bench/run.sh sets it), MACHINE_TAG, WORK
-#      (bench/work/alloc), CLANG, PLUGIN, HOTLAYOUT, LLVM_BIN (/usr/lib/llvm-22/bin)
-# outputs in $RESULTS_DIR: alloc-times-ALLOC-MODE.csv (every sample) + alloc-ALLOC-MODE.png,
+#      (bench/work/alloc), CLANG, PLUGIN, HOTLAYOUT, LLVM_BIN (beside CLANG when CLANG is a path,
+#      else /usr/lib/llvm-22/bin), MIMALLOC_SRC, JEMALLOC_SRC (default: fetched; jemalloc only
+#      when ALLOCS names it)
+# outputs in $RESULTS_DIR: ab-alloc-ALLOC-MODE.txt (ab's table) + .json (every run; not in
+#   git), alloc-times-ALLOC-MODE.csv (every sample of apply vs pgo) + alloc-ALLOC-MODE.png,
 #   alloc-compile.csv + .png, alloc-tooltime-ALLOC.csv + .png, alloc-apply.txt (each apply's
 #   summary line and exit status), alloc-plan-ALLOC.txt, alloc-ALLOC.lock.txt, alloc-summary.txt
 set -euo pipefail
@@ -36,17 +45,19 @@ HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 QUICK=0
 case "${1:-}" in --quick) QUICK=1 ;; "") ;; *) echo "usage: run.sh [--quick]" >&2; exit 2 ;; esac
 export WORK=${WORK:-$ROOT/bench/work/alloc}; W=$WORK
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+# The LLVM tools: LLVM_BIN, else those beside a CLANG given by its path, else LLVM 22's.
+case ${CLANG:-} in /*) LLVM_BIN=${LLVM_BIN:-$(dirname "$CLANG")} ;; *) LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin} ;; esac
 export CLANG=${CLANG:-$LLVM_BIN/clang}
 export PLUGIN=${PLUGIN:-$ROOT/build/lib/libHotLayout.so}
 H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
 BOLT=$LLVM_BIN/llvm-bolt
 if [ $QUICK = 1 ]; then
-  SEEDS=${SEEDS:-"1 2"}; ROUNDS=${ROUNDS:-2}; COST_ROUNDS=${COST_ROUNDS:-2}; TOOL_ROUNDS=${TOOL_ROUNDS:-2}
+  SEEDS=${SEEDS:-"1 2"}; LAYOUTS=${LAYOUTS:-4}; ROUNDS=${ROUNDS:-2}; COST_ROUNDS=${COST_ROUNDS:-2}; TOOL_ROUNDS=${TOOL_ROUNDS:-2}
 else
-  SEEDS=${SEEDS:-"1 2 3 4 5 6 7 8"}; ROUNDS=${ROUNDS:-12}; COST_ROUNDS=${COST_ROUNDS:-8}; TOOL_ROUNDS=${TOOL_ROUNDS:-5}
+  SEEDS=${SEEDS:-"1 2 3 4 5 6 7 8"}; LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-12}; COST_ROUNDS=${COST_ROUNDS:-8}; TOOL_ROUNDS=${TOOL_ROUNDS:-5}
 fi
 ALLOCS=${ALLOCS:-"mimalloc jemalloc"}
+METRIC=${METRIC:-cpu}
 LARSON_ARGS=${LARSON_ARGS:-"2 400 1000 20000"}
 THREADTEST_ARGS=${THREADTEST_ARGS:-"2 2000 10000 64"}
 TRAIN_LARSON=${TRAIN_LARSON:-"2 20 1000 20000"}
@@ -57,13 +68,17 @@ R=${RESULTS_DIR:-$ROOT/bench/results/${MACHINE_TAG:-$(python3 "$ROOT/bench/commo
 mkdir -p "$R" "$W/bin" "$W/prof" "$W/lists" "$W/tool" "$W/cost"
 T0=$SECONDS
 log() { echo "== [$((SECONDS - T0)) s] $*" >&2; }
+source "$ROOT/bench/common/ab.sh"
 
 # ---- prerequisites ----
 # libclang-rt-22-dev: the profile runtime of -fprofile-instr-generate.
 source "$ROOT/bench/common/deps.sh"; bench_deps libclang-rt-22-dev
 for f in "$H" "$PLUGIN" "$BOLT" "$CLANG"; do [ -e "$f" ] || { echo "run.sh: missing $f" >&2; exit 1; }; done
+# mimalloc's static.c is also the compile-cost input (3.), whatever ALLOCS says.
 export MIMALLOC_SRC=${MIMALLOC_SRC:-$("$ROOT/bench/common/fetch-source.sh" mimalloc)}
-export JEMALLOC_SRC=${JEMALLOC_SRC:-$("$ROOT/bench/common/fetch-source.sh" jemalloc)}
+JEMALLOC_SRC=${JEMALLOC_SRC:-}
+if [[ " $ALLOCS " == *" jemalloc "* && -z $JEMALLOC_SRC ]]; then JEMALLOC_SRC=$("$ROOT/bench/common/fetch-source.sh" jemalloc); fi
+export JEMALLOC_SRC
 # (grep -c, not -q: with pipefail, -q's early exit can kill the writer with SIGPIPE and fail the check)
 if [ "$("$LLVM_BIN/ld.lld" --help | grep -c -- '--randomize-section-padding')" -gt 0 ]; then PAD=1; else PAD=0; fi
 USE_PROF=0
@@ -105,7 +120,6 @@ for A in $ALLOCS; do
   [ "$(nm "$W/bin/$A-stock" | grep -c " T $SYM\$")" = 1 ] || { echo "run.sh: $A-stock does not define $SYM" >&2; exit 1; }
   for s in $SEEDS; do
     shuffle_flags "$s"
-    "$B" link "$A" stock "$W/bin/$A-stock-s$s" "${SH[@]}"
     "$B" link "$A" pgo "$W/bin/$A-pgo-s$s" "${SH[@]}"
   done
   log "$A: hotlayout profile / plan / apply"
@@ -129,22 +143,35 @@ for A in $ALLOCS; do
 done
 cp "$W/apply.txt" "$R/alloc-apply.txt"
 
-# ---- 1. run time ----
+# ---- 1. pgo vs stock: an A/B across layouts (hotlayout ab) ----
+TABLES=()
+for A in $ALLOCS; do
+  for M in larson threadtest; do
+    [ $M = larson ] && ARGS=$LARSON_ARGS || ARGS=$THREADTEST_ARGS
+    log "ab $A $M: stock vs pgo, $LAYOUTS layouts x $ROUNDS rounds, lock $A.lock beside"
+    bench_ab "$R" "alloc-$A-$M" "$W/bin/$A-stock" "$W/bin/$A-pgo" --layouts "$LAYOUTS" --rounds "$ROUNDS" \
+      --metric "$METRIC" --lock "$W/prof/$A.lock" -- $M $ARGS || exit 1
+    TABLES+=("$A $M=$R/ab-alloc-$A-$M.json")
+  done
+done
+python3 "$ROOT/bench/common/ab_table.py" "${TABLES[@]}" > "$W/ab.md"
+
+# ---- 2. apply vs pgo over shuffled links ----
 for A in $ALLOCS; do
   for M in larson threadtest; do
     [ $M = larson ] && ARGS=$LARSON_ARGS || ARGS=$THREADTEST_ARGS
     L=$W/lists/$A-$M.txt; : > "$L"
-    for c in stock pgo apply; do
+    for c in pgo apply; do
       for s in $SEEDS; do printf '%s\ts%s\t%s %s %s\n' "$c" "$s" "$W/bin/$A-$c-s$s" "$M" "$ARGS" >> "$L"; done
     done
     log "timing $A $M: $(wc -l < "$L") builds x $ROUNDS rounds"
     python3 "$ROOT/bench/common/interleave.py" "$L" --rounds "$ROUNDS" --same-output \
       --out "$R/alloc-times-$A-$M.csv" 2> "$W/interleave-$A-$M.log" || { tail -20 "$W/interleave-$A-$M.log" >&2; exit 1; }
-    "$W/bin/$A-stock-s1" $M $ARGS > "$W/out-$A-$M.txt" 2>/dev/null
+    "$W/bin/$A-pgo-s${SEEDS%% *}" $M $ARGS > "$W/out-$A-$M.txt" 2>/dev/null
   done
 done
 
-# ---- 2. compile-time cost of the plugin (mimalloc static.c, -O2, no PGO) ----
+# ---- 3. compile-time cost of the plugin (mimalloc static.c, -O2, no PGO) ----
 CC_COMMON="-O2 -ffunction-sections -g0 -w -DNDEBUG -I$MIMALLOC_SRC/include -c $MIMALLOC_SRC/src/static.c"
 printf 'stock\tstatic.c\t%s %s -o %s && echo ok\n' "$CLANG" "$CC_COMMON" "$W/cost/stock.o" > "$W/lists/compile.txt"
 printf 'plugin\tstatic.c\t%s %s -fpass-plugin=%s -o %s && echo ok\n' "$CLANG" "$CC_COMMON" "$PLUGIN" "$W/cost/plugin.o" >> "$W/lists/compile.txt"
@@ -152,7 +179,7 @@ log "timing compile cost: 2 variants x $COST_ROUNDS rounds"
 python3 "$ROOT/bench/common/interleave.py" "$W/lists/compile.txt" --rounds "$COST_ROUNDS" --expect '^ok$' \
   --out "$R/alloc-compile.csv" 2> "$W/interleave-compile.log" || { tail -20 "$W/interleave-compile.log" >&2; exit 1; }
 
-# ---- 3. hotlayout apply vs plain llvm-bolt, same (unshuffled pgo) binary ----
+# ---- 4. hotlayout apply vs plain llvm-bolt, same (unshuffled pgo) binary ----
 for A in $ALLOCS; do
   APROF=""; [ $USE_PROF = 1 ] && APROF="--profile $W/prof/$A.fdata"
   L=$W/lists/tool-$A.txt
@@ -175,12 +202,13 @@ sum() { python3 "$ROOT/bench/common/summarize.py" "$@"; }
   echo "date: $(date -u +%FT%TZ); run.sh $([ $QUICK = 1 ] && echo --quick || echo '(full)'), $((SECONDS - T0)) s in all"
   echo "toolchain: $("$CLANG" --version | head -1); $("$LLVM_BIN/ld.lld" --version); llvm-bolt $("$BOLT" --version 2>&1 | grep -m1 -io 'version [0-9.]*')"
   echo "hotlayout: $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo '?') (plugin $PLUGIN, md5 $(md5sum < "$PLUGIN" | cut -c1-12); $H)"
-  echo "sources (Debian source packages): $(basename "$MIMALLOC_SRC"), $(basename "$JEMALLOC_SRC") (configure --with-jemalloc-prefix=je_ --disable-shared --disable-cxx --with-lg-page=12 --with-lg-hugepage=21)"
+  echo "sources (Debian source packages): $(basename "$MIMALLOC_SRC")${JEMALLOC_SRC:+, $(basename "$JEMALLOC_SRC") (configure --with-jemalloc-prefix=je_ --disable-shared --disable-cxx --with-lg-page=12 --with-lg-hugepage=21)}"
   echo
   echo "## Settings"
   echo "configs: stock = -O2 -ffunction-sections; pgo = + -fprofile-instr-use (training: larson $TRAIN_LARSON, threadtest $TRAIN_THREADTEST) + -fpass-plugin; apply = pgo objects + hotlayout apply --lock (plan from the unshuffled pgo binary; profile: hotlayout profile of larson $TRAIN_LARSON + threadtest $TRAIN_THREADTEST)$([ $USE_PROF = 1 ] && echo ', apply --profile <that fdata> (blocks by ext-tsp)' || echo ', apply without --profile (blocks keep their order)')"
-  echo "builds per config: seeds $SEEDS, links with -Wl,--shuffle-sections='.text.*=SEED'$([ $PAD = 1 ] && echo " -Wl,--randomize-section-padding=SEED (this ld.lld has it)" || echo " (this ld.lld has no --randomize-section-padding)")"
-  echo "timed runs: larson $LARSON_ARGS; threadtest $THREADTEST_ARGS; $ROUNDS interleaved rounds (+1 warm-up) of wall time per allocator x mode; every build printed the same line (--same-output):"
+  echo "ab (1.): stock vs pgo, the unshuffled links, $LAYOUTS seeded BOLT layouts per side, $ROUNDS rounds, $METRIC time, --lock <the pgo binary's lock>"
+  echo "shuffled builds (2.): pgo and apply, seeds $SEEDS, links with -Wl,--shuffle-sections='.text.*=SEED'$([ $PAD = 1 ] && echo " -Wl,--randomize-section-padding=SEED (this ld.lld has it)" || echo " (this ld.lld has no --randomize-section-padding)")"
+  echo "timed runs: larson $LARSON_ARGS; threadtest $THREADTEST_ARGS; ab checks every layout's output; in 2., $ROUNDS interleaved rounds (+1 warm-up) of wall time per allocator x mode, every build printed the same line (--same-output):"
   for A in $ALLOCS; do for M in larson threadtest; do echo "  $A $M: $(cat "$W/out-$A-$M.txt")"; done; done
   echo
   echo "## hotalign in the pgo builds (-Rpass=hotalign remarks)"
@@ -192,20 +220,23 @@ sum() { python3 "$ROOT/bench/common/summarize.py" "$@"; }
   for A in $ALLOCS; do echo "plan $A: $(grep -v '^$' "$R/alloc-plan-$A.txt" | tail -1)"; done
   echo "apply on each shuffled pgo build (exit 1 = some function missed its offset):"
   cat "$R/alloc-apply.txt"
+  echo
+  echo "## 1. pgo (B) vs stock (A), hotlayout ab across layouts (ab's tables: ab-alloc-ALLOC-MODE.txt)"
+  cat "$W/ab.md"
   for A in $ALLOCS; do
     for M in larson threadtest; do
       echo
-      echo "## Run time: $A, $M (s, wall; builds = shuffle seeds)"
-      sum "$R/alloc-times-$A-$M.csv" --baseline stock --png "$R/alloc-$A-$M.png" \
+      echo "## 2. Run time, apply vs pgo: $A, $M (s, wall; builds = shuffle seeds)"
+      sum "$R/alloc-times-$A-$M.csv" --baseline pgo --png "$R/alloc-$A-$M.png" \
         --title "allocbench $M, $A: builds per config = shuffle seeds"
     done
   done
   echo
-  echo "## Cost: compile time of mimalloc static.c, -O2, with (plugin) and without (stock) -fpass-plugin"
+  echo "## 3. Cost: compile time of mimalloc static.c, -O2, with (plugin) and without (stock) -fpass-plugin"
   sum "$R/alloc-compile.csv" --baseline stock --png "$R/alloc-compile.png" --title "clang -O2 static.c (mimalloc): compile time"
   for A in $ALLOCS; do
     echo
-    echo "## Cost: hotlayout apply vs plain llvm-bolt ($BOLTFLAGS) on $A's unshuffled pgo binary (s)"
+    echo "## 4. Cost: hotlayout apply vs plain llvm-bolt ($BOLTFLAGS) on $A's unshuffled pgo binary (s)"
     sum "$R/alloc-tooltime-$A.csv" --baseline llvm-bolt --png "$R/alloc-tooltime-$A.png" --title "$A: hotlayout apply vs llvm-bolt"
   done
 } > "$S"

@@ -18,10 +18,14 @@ echo "hotlayout diff --profile p1.fdata (lock):  $(grep 'hot functions' "$R/lock
 echo "hotlayout diff, no profile (bolt): $($H diff "$W/lua-v1.bolt" "$W/lua-v2.bolt" | tail -1)"
 echo "hotlayout diff, no profile (lock): $($H diff "$W/lua-v1.lock" "$W/lua-v2.lock" | tail -1)"
 echo
-echo "## 2. Run time over 8 --shuffle-sections builds (stock / plain llvm-bolt with each build's own profile / one v1.lock applied to all)"
+echo "## 2. The same change as an A/B across layouts (hotlayout ab lua-v1 lua-v2 --lock v1.lock; ab's table: ab-lock-release.txt)"
+cat "$R/lock-ab.md"
+grep -A2 '^with the lock' "$R/ab-lock-release.txt"
+echo
+echo "## 3. Run time over 8 --shuffle-sections builds (stock / plain llvm-bolt with each build's own profile / one v1.lock applied to all)"
 cat "$R/lock-spread.txt"
 echo "apply on the 8 shuffled builds:"; grep 'locked functions' "$R/lock-apply-shuffle.txt" | sort | uniq -c
 echo
-echo "## 3. Wall time, hotlayout apply vs plain llvm-bolt on lua-v1 (interleaved)"
+echo "## 4. Wall time, hotlayout apply vs plain llvm-bolt on lua-v1 (interleaved)"
 cat "$R/lock-tooltime.txt"
 } > "$R/lock-summary.txt"

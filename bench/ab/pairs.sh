@@ -1,0 +1,64 @@
+# pairs.sh - sourced by run.sh (bash): the comparisons of bench/ab, in families. A comparison's
+# name starts with its family's (lua-order and lua-slow are lua's). A family F defines:
+#   F_build          build its binaries under $W and, for each comparison NAME it offers, set
+#                    A_OF[NAME], B_OF[NAME] (the two binaries), RUN_OF[NAME] (ab's --run
+#                    command, empty to run the binary itself) and ARGS_OF[NAME] (the arguments
+#                    after --, split on spaces)
+#   F_instructions   print "BINARY INSTRUCTIONS" lines: callgrind totals of a small workload,
+#                    the exact size of a planted slowdown
+# $PAIRS_SH (run.sh) may define more families: the smoke test's tiny program.
+# The planted slowdown: SPIN increments of a static volatile counter at a function's entry.
+SPINCODE="{ static volatile unsigned bench_spin; for (int bench_i = 0; bench_i < $SPIN; bench_i++) bench_spin++; }"
+# callgrind's instruction total of a command, children included.
+cg() { valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
+
+# Lua 5.4: bench/layout-lock's build (-O2 -ffunction-sections) and link (lld, --emit-relocs),
+# running bench/layout-lock/bench.lua LUA_N.
+LUA_WL="$ROOT/bench/layout-lock/bench.lua"
+lua_build() {
+  local S; S=$("$ROOT/bench/common/fetch-source.sh" lua5.4)
+  rm -rf "$W/lua-slow-src"; mkdir -p "$W/lua-slow-src"; cp -r "$S/src" "$W/lua-slow-src/"
+  sed -i "s|^CallInfo \*luaD_precall (lua_State \*L, StkId func, int nresults) {\$|&\n  $SPINCODE  /* bench: planted slowdown */|" \
+    "$W/lua-slow-src/src/ldo.c"
+  grep -q 'planted slowdown' "$W/lua-slow-src/src/ldo.c"
+  "$ROOT/bench/layout-lock/build.sh" "$S" "$W/lua-obj" > /dev/null
+  "$ROOT/bench/layout-lock/build.sh" "$W/lua-slow-src" "$W/lua-slow-obj" > /dev/null
+  "$ROOT/bench/layout-lock/link.sh" "$W/lua-obj" "$W/lua-a"
+  "$ROOT/bench/layout-lock/link.sh" "$W/lua-obj" "$W/lua-order" -Wl,--shuffle-sections='.text.*=7'
+  "$ROOT/bench/layout-lock/link.sh" "$W/lua-slow-obj" "$W/lua-slow"
+  A_OF[lua-order]=$W/lua-a; B_OF[lua-order]=$W/lua-order
+  A_OF[lua-slow]=$W/lua-a; B_OF[lua-slow]=$W/lua-slow
+  RUN_OF[lua-order]=; RUN_OF[lua-slow]=
+  ARGS_OF[lua-order]="$LUA_WL $LUA_N"; ARGS_OF[lua-slow]="$LUA_WL $LUA_N"
+}
+lua_instructions() {
+  echo "lua-a    $(cg "$W/lua-a" "$LUA_WL" 1)"
+  echo "lua-slow $(cg "$W/lua-slow" "$LUA_WL" 1)"
+}
+
+# mimalloc as a malloc-overriding shared object (its single-TU static.c, -DMI_MALLOC_OVERRIDE),
+# preloaded under bench/alloc's driver built for libc malloc.
+MI_ARGS="larson 2 4 2000 150000"
+mi_build() {
+  local S; S=$("$ROOT/bench/common/fetch-source.sh" mimalloc)
+  local F="-O2 -ffunction-sections -fPIC -g0 -w -DNDEBUG -DMI_MALLOC_OVERRIDE -I$S/include"
+  $CLANG $F -c "$S/src/static.c" -o "$W/mi.o"
+  rm -rf "$W/mi-slow-src"; cp -r "$S/src" "$W/mi-slow-src"
+  sed -i "/^void mi_free(void\* p) mi_attr_noexcept\$/{n;s|^{\$|{\n  $SPINCODE  /* bench: planted slowdown */|}" \
+    "$W/mi-slow-src/alloc.c"
+  grep -q 'planted slowdown' "$W/mi-slow-src/alloc.c"
+  $CLANG $F -c "$W/mi-slow-src/static.c" -o "$W/mi-slow.o"
+  local L="-fuse-ld=lld -Wl,--emit-relocs -shared -pthread"
+  $CLANG $L "$W/mi.o" -o "$W/libmi-a.so"
+  $CLANG $L "$W/mi.o" -Wl,--shuffle-sections='.text.*=7' -o "$W/libmi-order.so"
+  $CLANG $L "$W/mi-slow.o" -o "$W/libmi-slow.so"
+  $CLANG -O2 -pthread "$ROOT/bench/alloc/allocbench.c" -o "$W/allocbench"
+  A_OF[mi-order]=$W/libmi-a.so; B_OF[mi-order]=$W/libmi-order.so
+  A_OF[mi-slow]=$W/libmi-a.so; B_OF[mi-slow]=$W/libmi-slow.so
+  RUN_OF[mi-order]="env LD_PRELOAD={} $W/allocbench $MI_ARGS"; RUN_OF[mi-slow]=${RUN_OF[mi-order]}
+  ARGS_OF[mi-order]=; ARGS_OF[mi-slow]=
+}
+mi_instructions() {
+  echo "libmi-a.so    $(cg env LD_PRELOAD="$W/libmi-a.so" "$W/allocbench" larson 2 2 500 20000)"
+  echo "libmi-slow.so $(cg env LD_PRELOAD="$W/libmi-slow.so" "$W/allocbench" larson 2 2 500 20000)"
+}
