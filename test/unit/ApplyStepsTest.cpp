@@ -60,3 +60,60 @@ TEST(ApplySteps, ProfileFilterNamesAnUnreadableProfile) {
   EXPECT_EQ(toString(std::move(E)), "'/nonexistent-hotlayout/p.fdata' cannot "
                                     "be read: No such file or directory");
 }
+
+/// A report of one placed function with the given code sizes.
+static std::string reportWithSizes(uint64_t In, uint64_t Out, uint64_t Cold) {
+  ApplyResult R;
+  R.BinaryPath = "in";
+  R.OutputPath = "out";
+  R.OutputFileSize = 6000000;
+  R.InputCodeSize = In;
+  R.OutputCodeSize = Out;
+  R.OutputColdCodeSize = Cold;
+  std::string S;
+  raw_string_ostream OS(S);
+  printApplyReport(R, OS);
+  return S;
+}
+
+// More code than the input's: the report says by how much and why (the
+// reservations, BOLT's line alignment, and BOLT padding cold fragments).
+TEST(ApplySteps, CodeGrowthIsExplained) {
+  std::string S = reportWithSizes(1000, 1600, 400);
+  EXPECT_NE(S.find("code grew by 600 bytes: the hot text holds the lock's "
+                   "reservations"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("cold fragment as much as its hot part"), std::string::npos)
+      << S;
+  EXPECT_NE(S.find("400 bytes of cold code in all"), std::string::npos) << S;
+}
+
+// Twins: no cold code (no profile: nothing split), no cold clause; no
+// growth, no line at all.
+TEST(ApplySteps, CodeGrowthClausesOnlyWhenTheyApply) {
+  std::string NoCold = reportWithSizes(1000, 1600, 0);
+  EXPECT_NE(NoCold.find("code grew by 600 bytes"), std::string::npos);
+  EXPECT_EQ(NoCold.find("cold fragment"), std::string::npos) << NoCold;
+  std::string Same = reportWithSizes(1000, 1000, 300);
+  EXPECT_EQ(Same.find("code grew"), std::string::npos) << Same;
+}
+
+// --time: the phases and the rest, which is what the total leaves; without
+// it, no time line.
+TEST(ApplySteps, TimesReportedOnlyWhenAsked) {
+  ApplyResult R;
+  R.Runs = 1;
+  std::string Without;
+  raw_string_ostream W(Without);
+  printApplyReport(R, W);
+  EXPECT_EQ(Without.find("time:"), std::string::npos) << Without;
+  R.Times = ApplyTimes{0.25, 1.5, 0.125, 2.0};
+  std::string With;
+  raw_string_ostream OS(With);
+  printApplyReport(R, OS);
+  EXPECT_NE(With.find("time: 2.000 s: inputs 0.250 s, llvm-bolt 1.500 s (1 "
+                      "run), verification 0.125 s, rest 0.125 s\n"),
+            std::string::npos)
+      << With;
+}

@@ -119,6 +119,12 @@ static cl::opt<bool> Verbose(
     cl::desc("Print each llvm-bolt command line to stderr as it starts"),
     cl::init(false), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
+static cl::opt<bool>
+    Time("time",
+         cl::desc("Report the wall time apply spent reading its inputs, in "
+                  "llvm-bolt, and verifying the output (default off)"),
+         cl::init(false), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+
 static BoltDirOption BoltDir(ApplySubcommand, ApplyCategory);
 
 int runApplyCommand() {
@@ -136,6 +142,7 @@ int runApplyCommand() {
   Config.WriteLockPath = WriteLock;
   Config.NoHugePages = NoHugePages;
   Config.Verbose = Verbose;
+  Config.Time = Time;
   Expected<ApplyResult> R = runApply(Config);
   if (!R)
     return reportError("apply", R.takeError());

@@ -43,6 +43,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -63,6 +64,21 @@ size_t ApplyResult::placed() const {
 }
 
 namespace {
+/// Adds the wall time from its construction to its destruction to a phase
+/// of ApplyTimes.
+class PhaseTimer {
+public:
+  explicit PhaseTimer(double &Phase)
+      : Phase(Phase), Start(TimeRecord::getCurrentTime().getWallTime()) {}
+  ~PhaseTimer() {
+    Phase += TimeRecord::getCurrentTime(false).getWallTime() - Start;
+  }
+
+private:
+  double &Phase;
+  double Start;
+};
+
 /// Step 1's checked inputs.
 struct ApplyInputs {
   std::unique_ptr<BinaryFile> File;
@@ -167,9 +183,10 @@ namespace {
 class PlacementLoop {
 public:
   PlacementLoop(const ApplyConfig &C, const ApplyInputs &I, TempDir &Tmp,
-                StringRef Result, std::string SkipArgument)
+                StringRef Result, std::string SkipArgument, ApplyTimes &Times)
       : C(C), I(I), Tmp(Tmp), Result(Result),
-        SkipArgument(std::move(SkipArgument)), Profile(C.ProfilePath) {
+        SkipArgument(std::move(SkipArgument)), Profile(C.ProfilePath),
+        Times(Times) {
     for (const auto &E : I.In.names())
       Bodies[E.getKey()] = E.getValue().Size;
   }
@@ -217,6 +234,7 @@ private:
   std::vector<Placement> Last;
   /// llvm-bolt takes -pad-funcs-before (22 and later).
   bool PadBefore = true;
+  ApplyTimes &Times;
 };
 } // namespace
 
@@ -246,10 +264,8 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
       errs() << " " << shellQuote(A);
     errs() << "\n";
   }
-  if (Error E = rewrite(I.Tools, R, Tmp.file("bolt.log"))) {
-    return E;
-  }
-  return Error::success();
+  PhaseTimer T(Times.Bolt);
+  return rewrite(I.Tools, R, Tmp.file("bolt.log"));
 }
 
 /// With a profile: a function whose profile-ordered body outgrew its space
@@ -313,7 +329,10 @@ Error PlacementLoop::runUntilPlaced(ApplyResult &R, unsigned MaxRuns) {
     if (Error E = rewriteOnce(Last))
       return E;
     ++R.Runs;
-    auto V = verifyPlacement(Result, I.Lock, I.In, Last, C.BinaryPath, Bodies);
+    Expected<Verification> V = [&] {
+      PhaseTimer T(Times.Verify);
+      return verifyPlacement(Result, I.Lock, I.In, Last, C.BinaryPath, Bodies);
+    }();
     if (!V)
       return V.takeError();
     auto Again = adjust(*V, Last);
@@ -363,6 +382,7 @@ static std::vector<HotLoopBytes> atLine(std::vector<HotLoopBytes> Loops,
 
 Expected<PlacementLoop::OutputLoops>
 PlacementLoop::lastOutputLoops(ArrayRef<std::string> Names) const {
+  PhaseTimer T(Times.Verify);
   auto Out = BinaryFile::open(Result);
   if (!Out)
     return Out.takeError();
@@ -472,7 +492,10 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
 }
 
 Error PlacementLoop::run(ApplyResult &R) {
-  PadBefore = supportsPadBefore(I.Tools, Tmp.file("bolt-help.txt"));
+  {
+    PhaseTimer T(Times.Bolt);
+    PadBefore = supportsPadBefore(I.Tools, Tmp.file("bolt-help.txt"));
+  }
   useStoredChoices(R);
   if (Error E = runUntilPlaced(R, C.MaxBoltRuns))
     return E;
@@ -535,8 +558,8 @@ Error writeProfileWithout(StringRef From, const StringSet<> &Names,
 }
 
 /// Bytes of executable sections, without BOLT's copy of the input's text
-/// (.bolt.org.*), which no code runs from.
-static uint64_t executableBytes(const BinaryFile &File) {
+/// (.bolt.org.*), which no code runs from; with \p Only, of that section.
+static uint64_t executableBytes(const BinaryFile &File, StringRef Only = "") {
   uint64_t Bytes = 0;
   for (const object::SectionRef &S : File.object().sections()) {
     Expected<StringRef> Name = S.getName();
@@ -544,7 +567,8 @@ static uint64_t executableBytes(const BinaryFile &File) {
       consumeError(Name.takeError());
       continue;
     }
-    if (S.isText() && !Name->starts_with(".bolt.org"))
+    if (S.isText() && !Name->starts_with(".bolt.org") &&
+        (Only.empty() || *Name == Only))
       Bytes += S.getSize();
   }
   return Bytes;
@@ -558,9 +582,10 @@ static void measureSizes(const BinaryFile &In, StringRef OutPath,
   if (!sys::fs::file_size(OutPath, Size))
     R.OutputFileSize = Size;
   auto Out = BinaryFile::open(OutPath);
-  if (Out)
+  if (Out) {
     R.OutputCodeSize = executableBytes(**Out);
-  else
+    R.OutputColdCodeSize = executableBytes(**Out, ".text.cold");
+  } else
     consumeError(Out.takeError());
 }
 
@@ -587,7 +612,12 @@ static LayoutLock lockWithChoices(const ApplyInputs &I, const ApplyResult &R) {
 }
 
 Expected<ApplyResult> runApply(const ApplyConfig &Config) {
-  auto Inputs = checkInputs(Config);
+  ApplyTimes Times;
+  std::optional<PhaseTimer> Total(Times.Total);
+  Expected<ApplyInputs> Inputs = [&] {
+    PhaseTimer T(Times.Inputs);
+    return checkInputs(Config);
+  }();
   if (!Inputs)
     return Inputs.takeError();
   ApplyResult R;
@@ -608,7 +638,7 @@ Expected<ApplyResult> runApply(const ApplyConfig &Config) {
   auto Skip = skipLabelsArgument(R.Labels, Tmp->file("skip-funcs.txt"));
   if (!Skip)
     return Skip.takeError();
-  PlacementLoop Loop(Config, *Inputs, *Tmp, Out.tempPath(), *Skip);
+  PlacementLoop Loop(Config, *Inputs, *Tmp, Out.tempPath(), *Skip, Times);
   if (Error E = Loop.run(R))
     return std::move(E);
   measureSizes(*Inputs->File, Out.tempPath(), R);
@@ -623,6 +653,9 @@ Expected<ApplyResult> runApply(const ApplyConfig &Config) {
       return std::move(E);
     R.WrittenLock = Config.WriteLockPath;
   }
+  Total.reset(); // Stops the total.
+  if (Config.Time)
+    R.Times = Times;
   return R;
 }
 

@@ -65,6 +65,33 @@ static void printLoopReport(const ApplyResult &R, raw_ostream &OS) {
      << " count-weighted extra lines per iteration\n";
 }
 
+/// Why the output has more code than the input, when it has: what BOLT
+/// does that apply cannot turn off, and what the user can change.
+static void printCodeGrowth(const ApplyResult &R, raw_ostream &OS) {
+  if (!R.OutputFileSize || R.OutputCodeSize <= R.InputCodeSize)
+    return;
+  OS << "code grew by " << R.OutputCodeSize - R.InputCodeSize
+     << " bytes: the hot text holds the lock's reservations with their "
+        "slack (hotlayout plan --slack-percent), and llvm-bolt starts every "
+        "function and fragment on a line";
+  if (R.OutputColdCodeSize)
+    OS << "; llvm-bolt also pads each locked function's cold fragment as "
+          "much as its hot part (its -pad-funcs options cannot name a "
+          "fragment; "
+       << R.OutputColdCodeSize << " bytes of cold code in all)";
+  OS << "\n";
+}
+
+/// The wall time of each phase, and the rest (temporary files, sizes,
+/// --smoke, writing).
+static void printTimes(const ApplyTimes &T, unsigned Runs, raw_ostream &OS) {
+  double Rest = T.Total - T.Inputs - T.Bolt - T.Verify;
+  OS << format("time: %.3f s: inputs %.3f s, llvm-bolt %.3f s (%u run%s), "
+               "verification %.3f s, rest %.3f s\n",
+               T.Total, T.Inputs, T.Bolt, Runs, Runs == 1 ? "" : "s", T.Verify,
+               Rest < 0 ? 0.0 : Rest);
+}
+
 void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   OS << "hotlayout apply: " << R.BinaryPath << " -> " << R.OutputPath << " ("
      << R.LineSize << " B lines, llvm-bolt run " << R.Runs
@@ -119,8 +146,11 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
             "keeps the zero fill: --no-huge-pages makes it megabytes "
             "smaller\n";
   }
+  printCodeGrowth(R, OS);
   if (!R.WrittenLock.empty())
     OS << "lock with the choices written to " << R.WrittenLock << "\n";
+  if (R.Times)
+    printTimes(*R.Times, R.Runs, OS);
 }
 
 } // namespace hotlayout

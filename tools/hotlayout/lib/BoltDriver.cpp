@@ -79,6 +79,9 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
 
   BoltTools T;
   T.Dir = std::string(RealDir);
+  SmallString<256> BuildDir;
+  T.BuildLLVM =
+      !sys::fs::real_path(defaultBoltDir(), BuildDir) && BuildDir == RealDir;
   auto Bolt = toolIn(Dir, "llvm-bolt", Hint);
   if (!Bolt)
     return Bolt.takeError();
@@ -345,7 +348,22 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
   return Args;
 }
 
+std::optional<bool> padBeforeByMajor(unsigned Major) {
+  if (Major >= 22)
+    return true;
+  if (Major <= 19)
+    return false;
+  return std::nullopt;
+}
+
 bool supportsPadBefore(const BoltTools &Tools, StringRef ScratchPath) {
+  // Starting llvm-bolt only to read its help costs every apply ~10 ms of
+  // CPU and up to 0.1 s on a loaded machine (it is a 60 MB program); the
+  // build's own LLVM is known by its major.
+  unsigned Major = 0;
+  if (Tools.BuildLLVM && !llvmMajor().getAsInteger(10, Major))
+    if (std::optional<bool> Known = padBeforeByMajor(Major))
+      return *Known;
   StringRef Args[] = {Tools.LLVMBolt, "--help-hidden"};
   std::optional<StringRef> Redirects[] = {StringRef(""), ScratchPath,
                                           ScratchPath};

@@ -21,6 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,21 @@ struct ApplyConfig {
   bool NoHugePages = false;
   /// Print each llvm-bolt command line as it starts.
   bool Verbose = false;
+  /// Report the wall time of each phase (ApplyTimes).
+  bool Time = false;
+};
+
+/// Wall-clock seconds apply spent, by phase: where its cost over one
+/// llvm-bolt run goes.
+struct ApplyTimes {
+  /// Step 1: reading and checking the binary, the lock and the profile,
+  /// hashing the locked functions.
+  double Inputs = 0;
+  /// The llvm-bolt runs, and asking llvm-bolt for its options.
+  double Bolt = 0;
+  /// Reading each output: placements, hot loops through BAT.
+  double Verify = 0;
+  double Total = 0;
 };
 
 /// Where a locked function's shift came from.
@@ -98,6 +114,8 @@ struct ApplyResult {
   /// Bytes of the output file, and of executable code in the input and in
   /// the output (without BOLT's copy of the original text).
   uint64_t OutputFileSize = 0, InputCodeSize = 0, OutputCodeSize = 0;
+  /// Of OutputCodeSize, the cold fragments (.text.cold).
+  uint64_t OutputColdCodeSize = 0;
   bool NoHugePages = false; ///< The output was written with -no-huge-pages.
   /// Locked functions whose code changed since the lock's choice: solved
   /// again.
@@ -107,6 +125,8 @@ struct ApplyResult {
   llvm::StringMap<uint64_t> Shifts, EmittedSizes;
   /// Where the lock with the choices went, when written.
   std::string WrittenLock;
+  /// Filled with Config.Time (then reported).
+  std::optional<ApplyTimes> Times;
   unsigned straddling() const;
 
   size_t placed() const;

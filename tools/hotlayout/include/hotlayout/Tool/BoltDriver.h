@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,6 +46,8 @@ struct BoltTools {
   std::string LLVMBolt;
   std::string Perf2Bolt;
   std::string MergeFdata;
+  /// Dir is the bin directory of the LLVM hotlayout was built with.
+  bool BuildLLVM = false;
 
   /// Finds the tools in \p Dir (empty: defaultBoltDir()). With
   /// \p NeedInstrumentationRuntime, also requires libbolt_rt_instr.a where
@@ -167,8 +170,15 @@ struct BoltRewrite {
 /// made local are NAME/N (or NAME/file/N).
 std::string padFunctionPattern(llvm::StringRef Name);
 
-/// True when \p Tools' llvm-bolt takes -pad-funcs-before (LLVM 22 and
-/// later); asks it for its hidden options, written to \p ScratchPath.
+/// Whether llvm-bolt of LLVM \p Major takes -pad-funcs-before, where that
+/// is known without asking it: yes from 22 (checked), no up to 19
+/// (checked: unknown option); none for the majors between, never checked.
+std::optional<bool> padBeforeByMajor(unsigned Major);
+
+/// True when \p Tools' llvm-bolt takes -pad-funcs-before. The LLVM
+/// hotlayout was built with answers by its major (padBeforeByMajor); any
+/// other llvm-bolt is asked for its hidden options, written to
+/// \p ScratchPath.
 bool supportsPadBefore(const BoltTools &Tools, llvm::StringRef ScratchPath);
 
 /// The llvm-bolt command line (program path first) for \p R.
