@@ -46,7 +46,8 @@ subst = config.substitutions
 
 # LLVM tools of the major the plugin was built for (never the PATH's).
 for name in ("opt", "llc", "clang", "yaml2obj", "llvm-strip", "llvm-nm",
-             "llvm-objdump", "llvm-bolt", "merge-fdata", "perf2bolt"):
+             "llvm-objdump", "llvm-bolt", "merge-fdata", "perf2bolt",
+             "llvm-profdata"):
     subst.append(("%" + name, tool(name)))
 subst.append(("%lld", tool("ld.lld")))
 
