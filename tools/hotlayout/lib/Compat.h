@@ -21,6 +21,8 @@
 #ifndef HOTLAYOUT_TOOL_COMPAT_H
 #define HOTLAYOUT_TOOL_COMPAT_H
 
+#include "hotlayout/Tool/Error.h"
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
@@ -144,6 +146,20 @@ readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj) {
         ++Index;
       }
   }
+  return Blocks;
+}
+
+/// readMappedBlocks() of \p Obj, the binary at \p Path, with an error that
+/// names it and the fix.
+inline llvm::Expected<std::vector<MappedBlock>>
+readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj,
+                 llvm::StringRef Path) {
+  auto Blocks = readMappedBlocks(Obj);
+  if (!Blocks)
+    return fileError(Path,
+                     "has an unreadable .llvm_bb_addr_map (" +
+                         llvm::toString(Blocks.takeError()) +
+                         "); build hotlayout with the LLVM that compiled it");
   return Blocks;
 }
 

@@ -27,12 +27,9 @@ using namespace llvm;
 namespace hotlayout {
 
 Expected<BlockFrequencies> BlockFrequencies::read(const BinaryFile &File) {
-  auto Blocks = compat::readMappedBlocks(File.object());
+  auto Blocks = compat::readMappedBlocks(File.object(), File.path());
   if (!Blocks)
-    return fileError(File.path(),
-                     "has an unreadable .llvm_bb_addr_map (" +
-                         toString(Blocks.takeError()) +
-                         "); build hotlayout with the LLVM that compiled it");
+    return Blocks.takeError();
   BlockFrequencies BF;
   for (const compat::MappedBlock &B : *Blocks)
     if (B.HasFreq)

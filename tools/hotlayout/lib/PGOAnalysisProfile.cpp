@@ -110,12 +110,9 @@ struct MappedFunction {
 /// address.
 Expected<std::map<uint64_t, MappedFunction>>
 readMappedFunctions(const BinaryFile &File) {
-  auto Blocks = compat::readMappedBlocks(File.object());
+  auto Blocks = compat::readMappedBlocks(File.object(), File.path());
   if (!Blocks)
-    return fileError(File.path(),
-                     "has an unreadable .llvm_bb_addr_map (" +
-                         toString(Blocks.takeError()) +
-                         "); build hotlayout with the LLVM that compiled it");
+    return Blocks.takeError();
   std::map<uint64_t, MappedFunction> Functions;
   for (const compat::MappedBlock &B : *Blocks) {
     if (!B.HasFreq || !B.HasProb)
