@@ -4,7 +4,9 @@
 # loop on its fewest cache lines?
 #
 # Per program, from its Debian source:
-#   nopl      PGO (-fprofile-instr-use from a training run of the workload), no plugin
+#   nopl      PGO (IR PGO, -fprofile-use, from a training run of the workload; the PGO data kept in
+#             .llvm_bb_addr_map: -fbasic-block-address-map -mllvm -pgo-analysis-map=...; PGO_KIND=fe:
+#             front-end PGO, -fprofile-instr-use, no map), no plugin
 #   in        PGO + -fpass-plugin=libHotLayout.so (hotalign): the input of apply and llvm-bolt
 #   in.bolt   plain llvm-bolt -data=<in's profile> $BOLTFLAGS
 #   in.apply  hotlayout plan in -> in.lock; hotlayout apply in --lock in.lock --profile
@@ -23,7 +25,8 @@
 # tables.py compares them. Last, apply and llvm-bolt (same flags as above) on `in`, wall time,
 # interleaved (bench/common/interleave.py), TOOL_ROUNDS rounds.
 #
-# env: TOOL_ROUNDS (7; quick 2), SHUFFLE_SEED (3), LUA_N (bench.lua reps, 1), BZIP2_KB (256;
+# env: PGO_KIND (ir; fe: front-end PGO, no map), TOOL_ROUNDS (7; quick 2), SHUFFLE_SEED (3),
+#      LUA_N (bench.lua reps, 1), BZIP2_KB (256;
 #      quick 64), ZLIB_KB (256; quick 64), JUDGE_FLAGS (extra callgrind_loops.py report flags),
 #      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin), PLUGIN, HOTLAYOUT, WORK (bench/work/aligned-lock),
 #      RESULTS_DIR (bench/results/<date>-<machine>-aligned), PROGRAMS_SH (a file of more program
@@ -66,6 +69,18 @@ R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" -
 # Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
 # function without samples alone).
 BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0"
+# PGO_KIND=ir (default): IR PGO, with the compiler's PGO data kept in the basic-block address
+# map, which `hotlayout profile` turns into branch records for the functions BOLT cannot
+# instrument (Lua's luaV_execute, a computed-goto interpreter). IR PGO, because clang's
+# front-end instrumentation gives a computed goto's edges no weights: its map made
+# luaV_execute's edges 692M of the profile's 777M counts (measured: Lua, one run).
+# PGO_KIND=fe: front-end PGO without the map, the builds of the 2026-11-24 issue 11 table.
+case ${PGO_KIND:-ir} in
+  ir) PGO_GEN=-fprofile-generate; PGO_USE=-fprofile-use
+      PGOMAP_FLAGS="-fbasic-block-address-map -mllvm -pgo-analysis-map=func-entry-count,bb-freq,br-prob" ;;
+  fe) PGO_GEN=-fprofile-instr-generate; PGO_USE=-fprofile-instr-use; PGOMAP_FLAGS= ;;
+  *) echo "aligned-lock: PGO_KIND is ir or fe, not '$PGO_KIND'" >&2; exit 2 ;;
+esac
 JUDGE=$ROOT/bench/common/callgrind_loops.py
 PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: runs get no env
 BINS="nopl in in.bolt in.apply sh sh.bolt sh.apply v2 v2.bolt v2.apply"
@@ -81,7 +96,7 @@ for t in "$H" "$PLUGIN" "$BOLT" "$LLVM/llvm-profdata" "$LLVM/ld.lld"; do
   [ -e "$t" ] || { echo "aligned-lock: $t is missing (build the project; install bolt-22, lld-22)" >&2; exit 1; }
 done
 command -v valgrind >/dev/null || { echo "aligned-lock: valgrind is missing" >&2; exit 1; }
-# -fprofile-instr-generate needs compiler-rt's profile runtime.
+# -fprofile-generate and -fprofile-instr-generate need compiler-rt's profile runtime.
 source "$ROOT/scripts/lib.sh"; hl_install_deps "libclang-rt-$MAJOR-dev" valgrind
 python3 "$ROOT/bench/common/machine.py" | tee "$R/machine.txt"
 
@@ -90,7 +105,7 @@ key_of() {
   echo "$*"; "$CLANG" --version | head -1
   local a
   for a in "$@"; do
-    case $a in -fprofile-instr-use=*|-fpass-plugin=*) sha256sum "${a#*=}" | cut -c1-16 ;; esac
+    case $a in -fprofile-instr-use=*|-fprofile-use=*|-fpass-plugin=*) sha256sum "${a#*=}" | cut -c1-16 ;; esac
   done
 }
 build_cached() {  # PROG SRC OBJ FLAGS...
@@ -145,8 +160,8 @@ one_program() {
   local v s
   for v in v1 v2; do
     s=$S; [ $v = v2 ] && s=$S2
-    build_cached "$p" "$s" "$PW/obj-gen-$v" -fprofile-instr-generate
-    "${p}_link" "$PW/obj-gen-$v" "$PW/gen-$v" -fprofile-instr-generate
+    build_cached "$p" "$s" "$PW/obj-gen-$v" $PGO_GEN
+    "${p}_link" "$PW/obj-gen-$v" "$PW/gen-$v" $PGO_GEN
     if [ $v = v1 ]; then
       # gen-v1 is instrumented: without a profile file of its own it would write
       # default.profraw into the current folder (the repository).
@@ -162,9 +177,9 @@ one_program() {
       cp "$PW/workload.txt" "$PW/$v.workload"
     fi
   done
-  build_cached "$p" "$S" "$PW/obj-nopl" -fprofile-instr-use="$PW/v1.profdata"
-  build_cached "$p" "$S" "$PW/obj-in" -fprofile-instr-use="$PW/v1.profdata" -fpass-plugin="$PLUGIN"
-  build_cached "$p" "$S2" "$PW/obj-v2" -fprofile-instr-use="$PW/v2.profdata" -fpass-plugin="$PLUGIN"
+  build_cached "$p" "$S" "$PW/obj-nopl" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS
+  build_cached "$p" "$S" "$PW/obj-in" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS -fpass-plugin="$PLUGIN"
+  build_cached "$p" "$S2" "$PW/obj-v2" $PGO_USE="$PW/v2.profdata" $PGOMAP_FLAGS -fpass-plugin="$PLUGIN"
   cd "$PW"
   "${p}_link" obj-nopl nopl
   "${p}_link" obj-in in
@@ -208,7 +223,9 @@ one_program() {
     [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $ref)" >&2; return 1; }
     "$PY" "$JUDGE" report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
     prof=p-${b%%.*}.fdata
-    rc=0; "$H" check "$b" --profile "$prof" --json > "check-$b.json" 2> "check-$b.err" || rc=$?
+    # A BOLT output's profile is of its input: check maps it through BAT.
+    more=; [ "$b" != "${b%%.*}" ] && more="--profiled-binary ${b%%.*}"
+    rc=0; "$H" check "$b" --profile "$prof" $more --json > "check-$b.json" 2> "check-$b.err" || rc=$?
     [ $rc -le 1 ] || { cat "check-$b.err"; echo "aligned-lock: hotlayout check failed on $p $b" >&2; return 1; }
   done
   echo "$ref" > "$PW/output.sha"

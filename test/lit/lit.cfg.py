@@ -46,7 +46,8 @@ subst = config.substitutions
 
 # LLVM tools of the major the plugin was built for (never the PATH's).
 for name in ("opt", "llc", "clang", "yaml2obj", "llvm-strip", "llvm-nm",
-             "llvm-objdump", "llvm-bolt", "merge-fdata", "perf2bolt"):
+             "llvm-objdump", "llvm-bolt", "merge-fdata", "perf2bolt",
+             "llvm-profdata"):
     subst.append(("%" + name, tool(name)))
 subst.append(("%lld", tool("ld.lld")))
 
@@ -70,6 +71,13 @@ for name, target in (("%link-x86-asm", "x86_64-linux-gnu"),
 subst.append(("%link-c-norelocs", "%s -O1 -fuse-ld=lld" % tool("clang")))
 subst.append(("%link-c", "%s -O1 -fuse-ld=lld -Wl,--emit-relocs"
               % tool("clang")))
+# Programs with the compiler's PGO data kept in .llvm_bb_addr_map, which
+# `hotlayout profile` turns into records for functions BOLT cannot instrument:
+# `%clang ... %pgo-map-flags %computed-goto-c` (an interpreter BOLT leaves
+# uninstrumented; `computed-goto N`).
+subst.append(("%pgo-map-flags", "-fbasic-block-address-map -mllvm "
+              "-pgo-analysis-map=func-entry-count,bb-freq,br-prob"))
+subst.append(("%computed-goto-c", os.path.join(inputs, "computed-goto.c")))
 # `%expect-exit N CMD...`: lit's `not` accepts any non-zero status, but the
 # CLI's 1 (a finding) and 2 (an error) must be told apart.
 subst.append(("%expect-exit",

@@ -11,12 +11,17 @@
 //     in both, but the entry types grew fields (LLVM 22: block hashes,
 //     call-site offsets, post-link frequencies) and the section format
 //     version moved on; this header turns either into the plain block list
-//     below, so nothing else touches object::BBAddrMap.
+//     below, so nothing else touches object::BBAddrMap. The parts read here
+//     (block IDs, frequencies, successor IDs and probabilities) have the
+//     same names in both; both clangs write them with
+//     -mllvm -pgo-analysis-map=func-entry-count,bb-freq,br-prob.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTLAYOUT_TOOL_COMPAT_H
 #define HOTLAYOUT_TOOL_COMPAT_H
+
+#include "hotlayout/Tool/Error.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -30,6 +35,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace hotlayout {
@@ -67,16 +73,40 @@ createMCSubtargetInfo(const llvm::Target &T, const llvm::Triple &TT,
 #endif
 }
 
+/// One edge of a mapped block's PGO analysis (-pgo-analysis-map=br-prob).
+struct MappedSuccessor {
+  uint32_t ID = 0; ///< The successor's block ID in the same function.
+  double Prob = 0; ///< MachineBranchProbabilityInfo's probability.
+};
+
 /// One basic block from .llvm_bb_addr_map, with its function's entry-block
 /// frequency when the map carries block frequencies
-/// (-pgo-analysis-map=bb-freq).
+/// (-pgo-analysis-map=bb-freq) and its successors when it carries branch
+/// probabilities (-pgo-analysis-map=br-prob).
 struct MappedBlock {
+  uint64_t FunctionAddress = 0; ///< The function's first range's base.
+  /// The training run's count of entries into the function, when the map
+  /// has it (-pgo-analysis-map=func-entry-count).
+  std::optional<uint64_t> FunctionEntryCount;
+  uint32_t ID = 0; ///< Unique in the function.
   uint64_t Address = 0;
   uint64_t Size = 0;
   bool HasFreq = false;
   uint64_t Freq = 0;      ///< MachineBlockFrequencyInfo's raw frequency.
   uint64_t EntryFreq = 0; ///< The same for the function's entry block.
+  bool HasProb = false;
+  std::vector<MappedSuccessor> Successors;
 };
+
+/// Copies \p Entry's successors and their probabilities into \p B.
+inline void
+readMappedSuccessors(const llvm::object::PGOAnalysisMap::PGOBBEntry &Entry,
+                     MappedBlock &B) {
+  B.HasProb = true;
+  for (const auto &S : Entry.Successors)
+    B.Successors.push_back({S.ID, double(S.Prob.getNumerator()) /
+                                      double(S.Prob.getDenominator())});
+}
 
 /// Every block of every function in the .llvm_bb_addr_map sections of \p Obj
 /// (none when there are none). Fails when a map is present but unreadable,
@@ -99,17 +129,37 @@ readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj) {
     for (const auto &Range : Map.getBBRanges())
       for (const auto &BB : Range.BBEntries) {
         MappedBlock B;
+        B.FunctionAddress = Map.getFunctionAddress();
+        if (P && P->FeatEnable.FuncEntryCount)
+          B.FunctionEntryCount = P->FuncEntryCount;
+        B.ID = BB.ID;
         B.Address = Range.BaseAddress + BB.Offset;
         B.Size = BB.Size;
         if (HasFreq && Index < P->BBEntries.size()) {
           B.HasFreq = true;
           B.Freq = P->BBEntries[Index].BlockFreq.getFrequency();
           B.EntryFreq = EntryFreq;
+          if (P->FeatEnable.BrProb)
+            readMappedSuccessors(P->BBEntries[Index], B);
         }
         Blocks.push_back(B);
         ++Index;
       }
   }
+  return Blocks;
+}
+
+/// readMappedBlocks() of \p Obj, the binary at \p Path, with an error that
+/// names it and the fix.
+inline llvm::Expected<std::vector<MappedBlock>>
+readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj,
+                 llvm::StringRef Path) {
+  auto Blocks = readMappedBlocks(Obj);
+  if (!Blocks)
+    return fileError(Path,
+                     "has an unreadable .llvm_bb_addr_map (" +
+                         llvm::toString(Blocks.takeError()) +
+                         "); build hotlayout with the LLVM that compiled it");
   return Blocks;
 }
 

@@ -27,12 +27,9 @@ using namespace llvm;
 namespace hotlayout {
 
 Expected<BlockFrequencies> BlockFrequencies::read(const BinaryFile &File) {
-  auto Blocks = compat::readMappedBlocks(File.object());
+  auto Blocks = compat::readMappedBlocks(File.object(), File.path());
   if (!Blocks)
-    return fileError(File.path(),
-                     "has an unreadable .llvm_bb_addr_map (" +
-                         toString(Blocks.takeError()) +
-                         "); build hotlayout with the LLVM that compiled it");
+    return Blocks.takeError();
   BlockFrequencies BF;
   for (const compat::MappedBlock &B : *Blocks)
     if (B.HasFreq)
@@ -70,11 +67,26 @@ static Error fdataError(StringRef Path, size_t LineNo, const Twine &Message) {
 }
 
 Expected<BranchProfile> BranchProfile::read(StringRef Path) {
+  BranchProfile P;
+  if (Error E = P.readFile(Path))
+    return std::move(E);
+  return P;
+}
+
+Expected<BranchProfile> BranchProfile::readAll(ArrayRef<std::string> Paths) {
+  BranchProfile P;
+  for (const std::string &Path : Paths)
+    if (Error E = P.readFile(Path))
+      return std::move(E);
+  return P;
+}
+
+Error BranchProfile::readFile(StringRef Path) {
   auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return fileError(Path, "cannot be read: " + Buffer.getError().message() +
                                "; pass a BOLT .fdata profile to --profile");
-  BranchProfile P;
+  BranchProfile &P = *this;
   SmallVector<StringRef, 8> Fields;
   size_t LineNo = 0;
   for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
@@ -104,12 +116,18 @@ Expected<BranchProfile> BranchProfile::read(StringRef Path) {
                             printable(Line) + "'");
     StringRef From = fdataFunction(Fields[0], Fields[1]);
     StringRef To = fdataFunction(Fields[3], Fields[4]);
-    if (!From.empty() && From == To)
+    if (!From.empty())
+      P.Sources.insert(From);
+    if (!From.empty() && From == To) {
       P.add(From, B);
-    else if (!To.empty() && B.To == 0)
+    } else if (!To.empty() && B.To == 0) {
       P.addEntries(To, B.Count);
+      std::string &Name = P.ByFunction[To].EntryName;
+      if (Name.empty())
+        Name = (Fields[3] + " " + Fields[4]).str();
+    }
   }
-  return P;
+  return Error::success();
 }
 
 void BranchProfile::add(StringRef Function, const ProfileBranch &B) {
@@ -137,6 +155,13 @@ BranchProfile::functionProfile(const CodeRange &Function) const {
 
 bool BranchProfile::mentions(const CodeRange &Function) const {
   return functionProfile(Function) != nullptr;
+}
+
+bool BranchProfile::hasRecordsFrom(const CodeRange &Function) const {
+  return Sources.contains(Function.Name) ||
+         llvm::any_of(Function.Aliases, [&](const std::string &Alias) {
+           return Sources.contains(Alias);
+         });
 }
 
 uint64_t BranchProfile::backEdgeCount(const CodeRange &Function,

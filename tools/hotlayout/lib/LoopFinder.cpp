@@ -85,6 +85,11 @@ bool closesCycle(ArrayRef<DecodedInst> Insts, const BackEdge &Edge) {
     if (I == *Last)
       return true;
     const DecodedInst &D = Insts[I];
+    // A jump through a register (a computed goto, a jump table) may land
+    // anywhere, the branch included: cannot tell, as for a target that is
+    // no instruction boundary. Interpreters close their dispatch loop so.
+    if (D.IsIndirectJump)
+      return true;
     if (D.FallsThrough)
       Visit(I + 1);
     if (D.IsBranch && D.Target >= Edge.Target && D.Target < Edge.End)
@@ -143,6 +148,8 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
                      !MIA->isUnconditionalBranch(Inst) &&
                      !MIA->isIndirectBranch(Inst);
     D.IsCall = MIA->isCall(Inst);
+    D.IsIndirectJump =
+        MIA->isIndirectBranch(Inst) && !D.IsCall && !MIA->isReturn(Inst);
     D.IsBranch = MIA->isBranch(Inst) && !D.IsCall &&
                  MIA->evaluateBranch(Inst, D.Address, D.Size, D.Target);
     Insts.push_back(D);

@@ -12,8 +12,13 @@
 //     through. A run that exits non-zero, dies of a signal or writes no
 //     profile is an error (nothing is written) unless AllowFailingRuns keeps
 //     the profiles of runs that exited non-zero.
-//  4. merge-fdata every run's files (and the existing output with Append)
-//     into a temporary file beside the output, then rename it over it.
+//  4. When the binary carries the compiler's PGO analysis map
+//     (PGOAnalysisProfile.h), records for the functions BOLT could not
+//     instrument, computed from this run's profiles only, so that --append
+//     adds them like the rest.
+//  5. merge-fdata every run's files, step 4's (and the existing output with
+//     Append) into a temporary file beside the output, then rename it over
+//     it.
 //
 // From perf: perf2bolt converts the recording instead of steps 2-3. It needs
 // branch stacks (LBR): the header is checked first, so a recording without
@@ -28,6 +33,7 @@
 
 #include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/OutputRule.h"
+#include "hotlayout/Tool/PGOAnalysisProfile.h"
 #include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/TempFiles.h"
 
@@ -37,6 +43,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -63,6 +72,10 @@ private:
                                              StringSet<> &Seen) const;
   Expected<std::vector<std::string>>
   convertPerf(const BoltTools &Tools, StringRef Binary, TempDir &Tmp) const;
+  Expected<std::optional<std::string>>
+  recordFromPGOMap(const BinaryFile &File,
+                   const std::vector<std::string> &Profiles,
+                   const TempDir &Tmp) const;
   Error writeMerged(const BoltTools &Tools, std::vector<std::string> Inputs,
                     const TempDir &Tmp, AtomicOutput &Out) const;
   std::string commandLine() const;
@@ -123,8 +136,67 @@ Expected<AtomicOutput> Profiler::openOutput() const {
   return AtomicOutput::create(C.OutputPath);
 }
 
+/// "a, b, c" of the first \p Max of \p Names, "and N more" for the rest.
+static std::string nameList(ArrayRef<std::string> Names, size_t Max) {
+  std::string S;
+  for (size_t I = 0; I < Names.size() && I < Max; ++I)
+    S += (I ? ", " : "") + Names[I];
+  if (Names.size() > Max)
+    S += " and " + std::to_string(Names.size() - Max) + " more";
+  return S;
+}
+
+/// Writes \p Text to \p Path (a temporary file).
+static Error writeText(StringRef Path, StringRef Text) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (!EC) {
+    OS << Text;
+    OS.close();
+    EC = OS.error();
+    OS.clear_error(); // Reported below, not by the stream's destructor.
+  }
+  if (EC)
+    return fileError(Path, "cannot be written: " + EC.message());
+  return Error::success();
+}
+
+/// Step 4: the file of records \p File's PGO analysis map adds to
+/// \p Profiles, if it adds any.
+Expected<std::optional<std::string>>
+Profiler::recordFromPGOMap(const BinaryFile &File,
+                           const std::vector<std::string> &Profiles,
+                           const TempDir &Tmp) const {
+  if (!File.hasBBAddrMap())
+    return std::nullopt;
+  auto Profile = BranchProfile::readAll(Profiles);
+  if (!Profile)
+    return Profile.takeError();
+  auto Records = recordsFromPGOMap(File, *Profile);
+  if (!Records)
+    return Records.takeError();
+  size_t Skipped = Records->NotEntered.size();
+  if (Skipped)
+    Diag.progress(Twine(Skipped) + " function" + (Skipped == 1 ? "" : "s") +
+                  " with a PGO map and no record, not entered in the run "
+                  "(nothing scales the map): " +
+                  nameList(Records->NotEntered, 5));
+  size_t Profiled = Records->Profiled.size();
+  if (!Profiled)
+    return std::nullopt;
+  Diag.progress(Twine(Profiled) + " function" + (Profiled == 1 ? "" : "s") +
+                " profiled from the compiler's PGO map (BOLT could not "
+                "instrument " +
+                (Profiled == 1 ? "it" : "them") +
+                "): " + nameList(Records->Profiled, Profiled));
+  std::string Path = Tmp.file("pgo-map.fdata");
+  if (Error E = writeText(Path, Records->Fdata))
+    return std::move(E);
+  return Path;
+}
+
 /// Merges \p Inputs (and the existing output with Append) into the output
-/// and renames it into place (step 4).
+/// and renames it into place (step 5).
 Error Profiler::writeMerged(const BoltTools &Tools,
                             std::vector<std::string> Inputs, const TempDir &Tmp,
                             AtomicOutput &Out) const {
@@ -307,6 +379,11 @@ Error Profiler::run() {
                            : recordByInstrumentation(*Tools, **File, *Tmp);
   if (!Profiles)
     return Profiles.takeError();
+  auto FromMap = recordFromPGOMap(**File, *Profiles, *Tmp);
+  if (!FromMap)
+    return FromMap.takeError();
+  if (*FromMap)
+    Profiles->push_back(**FromMap);
   if (Error E = writeMerged(*Tools, std::move(*Profiles), *Tmp, *Out)) {
     return E;
   }

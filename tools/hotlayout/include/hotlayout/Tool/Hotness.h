@@ -14,8 +14,10 @@
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/LoopFinder.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -71,6 +73,10 @@ struct FunctionProfile {
   /// Records from elsewhere (other functions, or callers the profile could
   /// not name: `0 [unknown] 0`) to its first byte: how often it was entered.
   uint64_t Entries = 0;
+  /// The function's kind and name as the first record to its first byte
+  /// wrote them (`1 luaV_execute/1`: BOLT's name, with any /N suffix);
+  /// empty when no such record was read.
+  std::string EntryName;
 };
 
 /// Intra-function taken-branch counts from a BOLT .fdata profile.
@@ -81,6 +87,9 @@ public:
   /// memory records and the `boltedcollection` marker; rejects `no_lbr`
   /// (sampled) profiles, which have no branches.
   static llvm::Expected<BranchProfile> read(llvm::StringRef Path);
+  /// The records of every file in \p Paths, read as read() reads one.
+  static llvm::Expected<BranchProfile>
+  readAll(llvm::ArrayRef<std::string> Paths);
 
   /// Builds a profile from records already parsed (tests, other readers).
   void add(llvm::StringRef Function, const ProfileBranch &B);
@@ -91,6 +100,10 @@ public:
 
   /// True when some record names \p Function (by any of its names).
   bool mentions(const CodeRange &Function) const;
+
+  /// True when some record's branch lies in \p Function (by any of its
+  /// names), whatever its target: BOLT profiled the function's code.
+  bool hasRecordsFrom(const CodeRange &Function) const;
 
   /// The records of \p Function (by any of its names); null when none.
   const FunctionProfile *functionProfile(const CodeRange &Function) const;
@@ -107,7 +120,10 @@ public:
   }
 
 private:
+  llvm::Error readFile(llvm::StringRef Path);
+
   llvm::StringMap<FunctionProfile> ByFunction;
+  llvm::StringSet<> Sources; ///< Functions some record branches from.
 };
 
 /// Per-function sums of a BOLT .fdata profile: what `plan` orders by and

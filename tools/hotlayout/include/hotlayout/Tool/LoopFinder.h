@@ -4,9 +4,11 @@
 // branch (conditional or not, never a call) whose target lies in the same
 // code range at or before the branch, and from whose target control can
 // flow back to the branch without leaving the span (a jump back to a shared
-// `ret` is no loop). Its span is [target, end of the branch): the bytes
-// fetched on every iteration. This needs no symbols, no debug info and no
-// .llvm_bb_addr_map, so it also works on BOLT output.
+// `ret` is no loop; an indirect jump in the span may land anywhere, so a
+// computed-goto dispatch that handlers jump back to is a loop). Its span is
+// [target, end of the branch): the bytes fetched on every iteration. This needs
+// no symbols, no debug info and no .llvm_bb_addr_map, so it also works on BOLT
+// output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,13 +50,18 @@ struct DecodedInst {
   bool IsBranch = false;    ///< A direct branch (not a call) to Target.
   uint64_t Target = 0;
   bool IsCall = false; ///< A call, direct or not.
+  /// A jump through a register or memory (a computed goto, a jump table),
+  /// not a call or return.
+  bool IsIndirectJump = false;
 };
 
 /// True when control entering \p Edge's target can reach the branch itself
 /// along fall-throughs and direct branches that stay inside the span
 /// [Target, End), i.e. the back edge closes a cycle. \p Insts are the decoded
 /// instructions of the range, in address order. When the target is not an
-/// instruction boundary of that decoding, the answer is true (cannot tell).
+/// instruction boundary of that decoding, or control reaches an indirect
+/// jump inside the span (a computed goto's dispatch), the answer is true
+/// (cannot tell).
 bool closesCycle(llvm::ArrayRef<DecodedInst> Insts, const BackEdge &Edge);
 
 /// The backward branches of \p Insts (the decoded instructions of a range

@@ -1,0 +1,210 @@
+//===- PGOAnalysisProfile.cpp - .fdata records from the PGO analysis map --===//
+//
+// 1. Read every mapped block (Compat.h) and group the blocks of functions
+//    whose map has frequencies and branch probabilities.
+// 2. Keep the functions the profile has no record from (BOLT did not
+//    instrument them) and that it enters: their entry count is its count of
+//    records to their first byte, the same calls BOLT counts for the rest.
+// 3. Decode each block and turn each edge into a record from the
+//    instruction that takes it (branchesFromPGOMap).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hotlayout/Tool/PGOAnalysisProfile.h"
+#include "hotlayout/Tool/Error.h"
+
+#include "Compat.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <map>
+#include <optional>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+namespace {
+/// The direct branch of \p Block to \p Target, if any.
+std::optional<uint64_t> directBranchTo(ArrayRef<DecodedInst> Block,
+                                       uint64_t Target) {
+  for (const DecodedInst &I : Block)
+    if (I.IsBranch && I.Target == Target)
+      return I.Address;
+  return std::nullopt;
+}
+
+/// True when control can leave \p Block at its end: it is empty or its
+/// last instruction is no jump (a conditional branch falls through).
+bool fallsThrough(ArrayRef<DecodedInst> Block) {
+  return Block.empty() || Block.back().FallsThrough;
+}
+
+/// The indirect jump of \p Block, if any.
+std::optional<uint64_t> indirectJumpOf(ArrayRef<DecodedInst> Block) {
+  for (const DecodedInst &I : Block)
+    if (I.IsIndirectJump)
+      return I.Address;
+  return std::nullopt;
+}
+
+/// The instructions of \p Insts in [Begin, End).
+ArrayRef<DecodedInst> instsIn(ArrayRef<DecodedInst> Insts, uint64_t Begin,
+                              uint64_t End) {
+  auto First = llvm::partition_point(
+      Insts, [&](const DecodedInst &I) { return I.Address < Begin; });
+  auto Last =
+      std::partition_point(First, Insts.end(), [&](const DecodedInst &I) {
+        return I.Address < End;
+      });
+  return Insts.slice(First - Insts.begin(), Last - First);
+}
+} // namespace
+
+std::vector<ProfileBranch> branchesFromPGOMap(const PGOMapFunction &F,
+                                              ArrayRef<DecodedInst> Insts,
+                                              uint64_t EntryCount) {
+  DenseMap<uint32_t, const PGOMapBlock *> ByID;
+  for (const PGOMapBlock &B : F.Blocks)
+    ByID[B.ID] = &B;
+  // Summed per (From, To): several edges can leave through one jump.
+  std::map<std::pair<uint64_t, uint64_t>, uint64_t> Counts;
+  double EntryFreq = double(std::max<uint64_t>(F.EntryFreq, 1));
+  for (const PGOMapBlock &B : F.Blocks) {
+    double BlockCount = double(EntryCount) * double(B.Freq) / EntryFreq;
+    ArrayRef<DecodedInst> Block =
+        instsIn(Insts, F.Address + B.Offset, F.Address + B.Offset + B.Size);
+    for (const auto &[ID, Prob] : B.Successors) {
+      auto Succ = ByID.find(ID);
+      uint64_t Count = uint64_t(std::llround(BlockCount * Prob));
+      if (Succ == ByID.end() || Count == 0)
+        continue;
+      uint64_t To = Succ->second->Offset;
+      std::optional<uint64_t> From = directBranchTo(Block, F.Address + To);
+      if (!From && To == B.Offset + B.Size && fallsThrough(Block))
+        continue; // A fall-through: readers infer it from the flow.
+      if (!From)
+        From = indirectJumpOf(Block);
+      if (From)
+        Counts[{*From - F.Address, To}] += Count;
+    }
+  }
+  std::vector<ProfileBranch> Branches;
+  for (const auto &[Edge, Count] : Counts)
+    Branches.push_back({Edge.first, Edge.second, Count});
+  return Branches;
+}
+
+namespace {
+/// A mapped function with what the records need.
+struct MappedFunction {
+  PGOMapFunction Map;
+  bool RanInTraining = false; ///< Its map's entry count is not zero.
+};
+
+/// Step 1: the functions whose map has frequencies and probabilities, by
+/// address.
+Expected<std::map<uint64_t, MappedFunction>>
+readMappedFunctions(const BinaryFile &File) {
+  auto Blocks = compat::readMappedBlocks(File.object(), File.path());
+  if (!Blocks)
+    return Blocks.takeError();
+  std::map<uint64_t, MappedFunction> Functions;
+  for (const compat::MappedBlock &B : *Blocks) {
+    if (!B.HasFreq || !B.HasProb)
+      continue;
+    MappedFunction &F = Functions[B.FunctionAddress];
+    F.Map.Address = B.FunctionAddress;
+    F.Map.EntryFreq = B.EntryFreq;
+    F.RanInTraining = B.FunctionEntryCount.value_or(1) != 0;
+    PGOMapBlock Block;
+    Block.ID = B.ID;
+    Block.Offset = B.Address - B.FunctionAddress;
+    Block.Size = B.Size;
+    Block.Freq = B.Freq;
+    for (const compat::MappedSuccessor &S : B.Successors)
+      Block.Successors.push_back({S.ID, S.Prob});
+    F.Map.Blocks.push_back(std::move(Block));
+  }
+  return Functions;
+}
+
+/// \p Range's instructions, decoded block by block so that every block
+/// starts on an instruction boundary.
+std::vector<DecodedInst> decodeBlocks(const LoopFinder &Finder,
+                                      const CodeRange &Range,
+                                      const PGOMapFunction &F) {
+  std::vector<DecodedInst> Insts;
+  for (const PGOMapBlock &B : F.Blocks) {
+    if (B.Offset + B.Size > Range.Bytes.size())
+      continue; // Outside the symbol: another fragment, not recorded.
+    CodeRange Block;
+    Block.Name = Range.Name;
+    Block.Address = Range.Address + B.Offset;
+    Block.Bytes = Range.Bytes.slice(B.Offset, B.Size);
+    std::vector<DecodedInst> D = Finder.decode(Block);
+    Insts.insert(Insts.end(), D.begin(), D.end());
+  }
+  llvm::sort(Insts, [](const DecodedInst &A, const DecodedInst &B) {
+    return A.Address < B.Address;
+  });
+  return Insts;
+}
+
+/// One .fdata line per branch of \p Name (kind and BOLT name) inside
+/// [0, Size).
+void appendRecords(raw_ostream &OS, StringRef Name,
+                   ArrayRef<ProfileBranch> Branches, uint64_t Size) {
+  for (const ProfileBranch &B : Branches)
+    if (B.From < Size && B.To < Size)
+      OS << Name << ' ' << format_hex_no_prefix(B.From, 1) << ' ' << Name << ' '
+         << format_hex_no_prefix(B.To, 1) << " 0 " << B.Count << '\n';
+}
+} // namespace
+
+Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
+                                          const BranchProfile &Profile) {
+  PGOMapRecords Result;
+  if (!File.hasBBAddrMap())
+    return Result;
+  auto Functions = readMappedFunctions(File);
+  if (!Functions)
+    return Functions.takeError();
+  if (Functions->empty())
+    return Result;
+  RangeSource Source;
+  auto Ranges = File.codeRanges(Source);
+  if (!Ranges)
+    return Ranges.takeError();
+  if (Source != RangeSource::Symbols)
+    return Result; // .fdata names functions: no symbols, no records.
+  auto Finder = LoopFinder::create(File.triple());
+  if (!Finder)
+    return Finder.takeError();
+  raw_string_ostream OS(Result.Fdata);
+  for (const CodeRange &Range : *Ranges) {
+    auto It = Functions->find(Range.Address);
+    if (It == Functions->end() || Profile.hasRecordsFrom(Range))
+      continue;
+    const PGOMapFunction &F = It->second.Map;
+    const FunctionProfile *P = Profile.functionProfile(Range);
+    if (!P || P->Entries == 0 || P->EntryName.empty()) {
+      if (It->second.RanInTraining)
+        Result.NotEntered.push_back(Range.Name);
+      continue;
+    }
+    std::vector<ProfileBranch> Branches =
+        branchesFromPGOMap(F, decodeBlocks(**Finder, Range, F), P->Entries);
+    if (Branches.empty())
+      continue;
+    appendRecords(OS, P->EntryName, Branches, Range.Bytes.size());
+    Result.Profiled.push_back(Range.Name);
+  }
+  return Result;
+}
+
+} // namespace hotlayout
