@@ -280,6 +280,21 @@ template <typename FnT> void forEachSubExpr(const SCEV *S, FnT Fn) {
   visitAll(S, V);
 }
 
+/// True when \p S mentions only arguments, globals and constants: the only
+/// ranges a summary can state in terms a caller understands.
+bool isSummarisable(const SCEV *S) {
+  bool OK = true;
+  forEachSubExpr(S, [&](const SCEV *Sub) {
+    if (isa<SCEVAddRecExpr>(Sub))
+      OK = false;
+    if (auto *U = dyn_cast<SCEVUnknown>(Sub))
+      if (!isa<Argument>(U->getValue()) && !isa<Constant>(U->getValue()))
+        OK = false;
+    return OK;
+  });
+  return OK;
+}
+
 /// A flushed range in canonical SCEV form. End is null for one-line flushes.
 struct CanonRange {
   const SCEV *Begin = nullptr;
@@ -351,6 +366,7 @@ private:
   static constexpr unsigned MaxClobberSteps = 32;
 
   LoadInst *representative(LoadInst *L, unsigned Depth);
+  const SCEV *sameOnEveryPath(PHINode *Phi, unsigned Depth);
   MemoryAccess *clobberOf(LoadInst *L);
   Value *forwardedValue(LoadInst *L, unsigned Depth);
 
@@ -418,17 +434,46 @@ Value *RangeCanonicalizer::forwardedValue(LoadInst *L, unsigned Depth) {
   return LoadPtr == StorePtr ? Store->getValueOperand() : nullptr;
 }
 
+/// The one value \p Phi has whichever way control came, when every incoming
+/// value is the same expression of arguments, globals and constants (which
+/// hold one value in the whole function): clang leaves `code + pos` computed
+/// once per arm around a loop whose guard it merged with an earlier one's,
+/// and a phi of the two. Null otherwise (a loop header's phi included: its
+/// incoming values differ).
+const SCEV *RangeCanonicalizer::sameOnEveryPath(PHINode *Phi, unsigned Depth) {
+  if (Depth >= MaxDepth || Phi->getNumIncomingValues() == 0)
+    return nullptr;
+  const SCEV *Same = nullptr;
+  for (Value *In : Phi->incoming_values()) {
+    if (In == Phi)
+      return nullptr;
+    const SCEV *S = canonical(SE.getSCEV(In), Depth + 1);
+    if ((Same && S != Same) || !isSummarisable(S))
+      return nullptr;
+    Same = S;
+  }
+  return Same;
+}
+
 const SCEV *RangeCanonicalizer::canonical(const SCEV *S, unsigned Depth) {
   SmallVector<LoadInst *, 4> Loads;
+  SmallVector<PHINode *, 2> Phis;
   forEachSubExpr(S, [&](const SCEV *Sub) {
-    if (auto *U = dyn_cast<SCEVUnknown>(Sub))
+    if (auto *U = dyn_cast<SCEVUnknown>(Sub)) {
       if (auto *L = dyn_cast<LoadInst>(U->getValue()))
         Loads.push_back(L);
+      else if (auto *Phi = dyn_cast<PHINode>(U->getValue()))
+        Phis.push_back(Phi);
+    }
     return true;
   });
-  if (Loads.empty())
+  if (Loads.empty() && Phis.empty())
     return S;
   ValueToSCEVMapTy Map;
+  for (PHINode *Phi : Phis)
+    if (SE.isSCEVable(Phi->getType()))
+      if (const SCEV *Same = sameOnEveryPath(Phi, Depth))
+        Map[Phi] = Same;
   for (LoadInst *L : Loads) {
     if (!SE.isSCEVable(L->getType()))
       continue;
@@ -705,21 +750,6 @@ const SCEV *translateToCaller(const SCEV *S, ScalarEvolution &To,
     }
   }
   return nullptr;
-}
-
-/// True when \p S mentions only arguments, globals and constants: the only
-/// ranges a summary can state in terms a caller understands.
-bool isSummarisable(const SCEV *S) {
-  bool OK = true;
-  forEachSubExpr(S, [&](const SCEV *Sub) {
-    if (isa<SCEVAddRecExpr>(Sub))
-      OK = false;
-    if (auto *U = dyn_cast<SCEVUnknown>(Sub))
-      if (!isa<Argument>(U->getValue()) && !isa<Constant>(U->getValue()))
-        OK = false;
-    return OK;
-  });
-  return OK;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1036,6 +1066,9 @@ const SCEV *FlushAvailabilitySolver::latchExitCount(const Loop &L) {
     std::swap(X, Bound);
     Pred = ICmpInst::getSwappedPredicate(Pred);
   }
+  // The bound in canonical form: a phi of `code + pos` computed on two paths
+  // (a merged guard) is that one expression, in the buffer of X's start.
+  Bound = Canon.canonical(Bound, 0);
   auto *AR = dyn_cast<SCEVAddRecExpr>(X);
   if (Pred != ICmpInst::ICMP_ULT || !AR || AR->getLoop() != &L ||
       !AR->isAffine() || !SE.isLoopInvariant(Bound, &L) ||

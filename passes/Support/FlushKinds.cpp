@@ -110,12 +110,25 @@ const FlushKind *lookupAsmFlushKind(StringRef AsmString,
 }
 
 bool isAsmMaintenanceBarrier(StringRef AsmString, StringRef Constraints) {
-  SmallVector<std::string, 4> Words;
-  if (!statementWords(AsmString, Words) || !onlyClobbersFrom(Constraints, 0))
+  if (!onlyClobbersFrom(Constraints, 0))
     return false;
-  std::string Text = join(Words, " ");
-  return Text == "dsb ish" || Text == "dsb sy" || Text == "isb" ||
-         Text == "isb sy";
+  // "dsb ish\n\tisb" in one statement is two barriers: each part must be one.
+  SmallVector<StringRef, 2> Statements;
+  AsmString.split(Statements, '\n');
+  unsigned Barriers = 0;
+  for (StringRef Statement : Statements) {
+    SmallVector<std::string, 4> Words;
+    if (!statementWords(Statement, Words))
+      return false;
+    if (Words.empty())
+      continue;
+    std::string Text = join(Words, " ");
+    if (Text != "dsb ish" && Text != "dsb sy" && Text != "isb" &&
+        Text != "isb sy")
+      return false;
+    ++Barriers;
+  }
+  return Barriers != 0;
 }
 
 bool flushKindCovers(const FlushKind &Earlier, const FlushKind &Later) {

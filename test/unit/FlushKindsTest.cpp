@@ -95,8 +95,9 @@ TEST(FlushKinds, MaintenanceBarriers) {
   EXPECT_TRUE(isAsmMaintenanceBarrier("dsb ish", "~{memory}"));
   EXPECT_TRUE(isAsmMaintenanceBarrier("DSB  ISH", ""));
   EXPECT_TRUE(isAsmMaintenanceBarrier("isb", "~{memory}"));
-  for (const char *Asm : {"dsb ish\n\tisb", "dmb ish", "dsb ishst", "dsb",
-                          "isb; nop", "mrs $0, ctr_el0"})
+  EXPECT_TRUE(isAsmMaintenanceBarrier("dsb ish\n\tisb\n", "~{memory}"));
+  for (const char *Asm : {"dsb ish\n\tnop", "dmb ish", "dsb ishst", "dsb",
+                          "isb; nop", "mrs $0, ctr_el0", "", "\n"})
     EXPECT_FALSE(isAsmMaintenanceBarrier(Asm, "~{memory}")) << Asm;
   EXPECT_FALSE(isAsmMaintenanceBarrier("dsb ish", "r,~{memory}"));
   EXPECT_FALSE(isAsmMaintenanceBarrier("isb", "=r"));

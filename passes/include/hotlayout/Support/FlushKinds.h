@@ -75,10 +75,11 @@ const FlushKind *lookupFlushKind(llvm::StringRef CalleeName);
 const FlushKind *lookupAsmFlushKind(llvm::StringRef AsmString,
                                     llvm::StringRef Constraints);
 
-/// True for an inline-asm statement that is exactly one AArch64 barrier a
-/// cache-maintenance sequence puts after its loops: `dsb ish` (waits for
-/// the maintenance before it to finish) or `isb` (refetches what follows),
-/// with no operands and clobbers only. Neither writes memory.
+/// True for an inline-asm statement made only of the AArch64 barriers a
+/// cache-maintenance sequence puts after its loops, one per line: `dsb ish`
+/// or `dsb sy` (waits for the maintenance before it to finish) and `isb`
+/// (refetches what follows), with no operands and clobbers only. None
+/// writes memory.
 bool isAsmMaintenanceBarrier(llvm::StringRef AsmString,
                              llvm::StringRef Constraints);
 
