@@ -17,6 +17,10 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -pass-remarks=flushelim \
 ; RUN:   -pass-remarks-missed=flushelim -pass-remarks-analysis=flushelim \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; Check mode: the removed loop's line becomes a run-time check against the
+; snapshot the first loop's dc cvau recorded.
+; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -flushelim-mode=check \
+; RUN:   -S %s | FileCheck %s --check-prefix=CHECKMODE
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128"
 target triple = "aarch64-unknown-linux-gnu"
@@ -25,6 +29,13 @@ target triple = "aarch64-unknown-linux-gnu"
 ; REMARK-DAG: remark: <unknown>:0:0: kept dc cvau: the dc cvau loop at <UNKNOWN LOCATION> covers its range but memory in its range may be written in between; blocked by store at <UNKNOWN LOCATION>
 ; REMARK-DAG: remark: <unknown>:0:0: kept dc cvau: the dc cvau loop at <UNKNOWN LOCATION> covers its range but a fence, atomic, volatile access or inline asm is in between; blocked by inline asm at <UNKNOWN LOCATION>
 ; REMARK-NOT: removed
+
+; CHECKMODE-LABEL: define void @pair(
+; CHECKMODE:         call void asm sideeffect "dc cvau, $0", "r,~{memory}"(ptr %loop1p)
+; CHECKMODE-NEXT:    call void @__hotlayout_flush_record(
+; CHECKMODE:         call void @__hotlayout_flush_check(
+; CHECKMODE-NOT:     "dc cvau, $0"
+; CHECKMODE-LABEL: define void @store_between(
 
 define void @pair(ptr %code, i64 %n) {
 ; CHECK-LABEL: define void @pair(
