@@ -104,21 +104,36 @@ namespace hotlayout {
 
 AnalysisKey FlushAvailabilityAnalysis::Key;
 
+/// The table row of what \p Call calls: a declared function by name, or an
+/// inline-asm statement that is one AArch64 line operation (`dc cvau`,
+/// `ic ivau`), which has no intrinsic.
+static const FlushKind *flushKindOfCallee(const CallBase &Call) {
+  if (auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand()))
+    return IA->hasSideEffects() ? lookupAsmFlushKind(IA->getAsmString(),
+                                                     IA->getConstraintString())
+                                : nullptr;
+  Function *Callee = Call.getCalledFunction();
+  return Callee && Callee->isDeclaration() ? lookupFlushKind(Callee->getName())
+                                           : nullptr;
+}
+
 std::optional<FlushSite> decodeFlushSite(CallBase &Call) {
   // Only plain calls whose result nobody reads can be erased or replaced:
   // an invoke is a terminator, and a used result (an odd user prototype)
   // would dangle.
-  Function *Callee = Call.getCalledFunction();
-  if (!Callee || !Callee->isDeclaration() || !isa<CallInst>(Call) ||
-      !Call.use_empty())
+  if (!isa<CallInst>(Call) || !Call.use_empty())
     return std::nullopt;
-  const FlushKind *Kind = lookupFlushKind(Callee->getName());
+  const FlushKind *Kind = flushKindOfCallee(Call);
   if (!Kind)
     return std::nullopt;
   // A library name with another prototype is not the primitive (as in
   // LLVM's own library-function table): demand the exact parameter list.
+  // An asm line operation's operand must be the pointer itself: an integer
+  // address (uintptr_t) has no object for alias analysis to reason about.
   unsigned Needed = Kind->Shape == RangeShape::OneLine ? 1 : 2;
-  FunctionType *FTy = Callee->getFunctionType();
+  Function *Callee = Call.getCalledFunction();
+  FunctionType *FTy =
+      Callee ? Callee->getFunctionType() : Call.getFunctionType();
   if (FTy->isVarArg() || FTy->getNumParams() != Needed ||
       Call.arg_size() != Needed || !FTy->getParamType(0)->isPointerTy())
     return std::nullopt;
@@ -147,6 +162,9 @@ StringRef describeKeptReason(KeptFlush::Reason Why) {
     return "its range operands are recomputed in between";
   case KeptFlush::NotAllPaths:
     return "not every path to it has flushed the range";
+  case KeptFlush::MayClean:
+    return "the data cache may be cleaned in between, after which the "
+           "instruction cache may hold stale lines again";
   }
   llvm_unreachable("unknown reason");
 }
@@ -204,6 +222,14 @@ std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
   case UnsummarisedLoopFlush::BodySynchronises:
     OS << "a fence, atomic, volatile access or inline asm is in the loop";
     break;
+  case UnsummarisedLoopFlush::BodyMayClean:
+    OS << "the loop may clean the data cache after invalidating a line";
+    break;
+  case UnsummarisedLoopFlush::StrideNotConstant:
+    OS << "its pointer advances by a run-time amount per iteration (a line "
+       << "size read from CTR_EL0, say), which another core's smaller lines "
+       << "or a " << LineSize << "-byte line may not match";
+    break;
   }
   return Text;
 }
@@ -217,6 +243,8 @@ namespace {
 /// A call that writes no memory the program can see: a flush primitive or a
 /// known flush-neutral external (mprotect, the JIT write-protect toggle).
 bool isFlushNeutralCall(const CallBase &Call) {
+  if (auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand()))
+    return lookupAsmFlushKind(IA->getAsmString(), IA->getConstraintString());
   const Function *Callee = Call.getCalledFunction();
   return Callee && Callee->isDeclaration() &&
          isFlushNeutralCallee(Callee->getName());
@@ -250,6 +278,21 @@ template <typename FnT> void forEachSubExpr(const SCEV *S, FnT Fn) {
     bool isDone() const { return Done; }
   } V{Fn};
   visitAll(S, V);
+}
+
+/// True when \p S mentions only arguments, globals and constants: the only
+/// ranges a summary can state in terms a caller understands.
+bool isSummarisable(const SCEV *S) {
+  bool OK = true;
+  forEachSubExpr(S, [&](const SCEV *Sub) {
+    if (isa<SCEVAddRecExpr>(Sub))
+      OK = false;
+    if (auto *U = dyn_cast<SCEVUnknown>(Sub))
+      if (!isa<Argument>(U->getValue()) && !isa<Constant>(U->getValue()))
+        OK = false;
+    return OK;
+  });
+  return OK;
 }
 
 /// A flushed range in canonical SCEV form. End is null for one-line flushes.
@@ -323,6 +366,7 @@ private:
   static constexpr unsigned MaxClobberSteps = 32;
 
   LoadInst *representative(LoadInst *L, unsigned Depth);
+  const SCEV *sameOnEveryPath(PHINode *Phi, unsigned Depth);
   MemoryAccess *clobberOf(LoadInst *L);
   Value *forwardedValue(LoadInst *L, unsigned Depth);
 
@@ -390,17 +434,46 @@ Value *RangeCanonicalizer::forwardedValue(LoadInst *L, unsigned Depth) {
   return LoadPtr == StorePtr ? Store->getValueOperand() : nullptr;
 }
 
+/// The one value \p Phi has whichever way control came, when every incoming
+/// value is the same expression of arguments, globals and constants (which
+/// hold one value in the whole function): clang leaves `code + pos` computed
+/// once per arm around a loop whose guard it merged with an earlier one's,
+/// and a phi of the two. Null otherwise (a loop header's phi included: its
+/// incoming values differ).
+const SCEV *RangeCanonicalizer::sameOnEveryPath(PHINode *Phi, unsigned Depth) {
+  if (Depth >= MaxDepth || Phi->getNumIncomingValues() == 0)
+    return nullptr;
+  const SCEV *Same = nullptr;
+  for (Value *In : Phi->incoming_values()) {
+    if (In == Phi)
+      return nullptr;
+    const SCEV *S = canonical(SE.getSCEV(In), Depth + 1);
+    if ((Same && S != Same) || !isSummarisable(S))
+      return nullptr;
+    Same = S;
+  }
+  return Same;
+}
+
 const SCEV *RangeCanonicalizer::canonical(const SCEV *S, unsigned Depth) {
   SmallVector<LoadInst *, 4> Loads;
+  SmallVector<PHINode *, 2> Phis;
   forEachSubExpr(S, [&](const SCEV *Sub) {
-    if (auto *U = dyn_cast<SCEVUnknown>(Sub))
+    if (auto *U = dyn_cast<SCEVUnknown>(Sub)) {
       if (auto *L = dyn_cast<LoadInst>(U->getValue()))
         Loads.push_back(L);
+      else if (auto *Phi = dyn_cast<PHINode>(U->getValue()))
+        Phis.push_back(Phi);
+    }
     return true;
   });
-  if (Loads.empty())
+  if (Loads.empty() && Phis.empty())
     return S;
   ValueToSCEVMapTy Map;
+  for (PHINode *Phi : Phis)
+    if (SE.isSCEVable(Phi->getType()))
+      if (const SCEV *Same = sameOnEveryPath(Phi, Depth))
+        Map[Phi] = Same;
   for (LoadInst *L : Loads) {
     if (!SE.isSCEVable(L->getType()))
       continue;
@@ -679,21 +752,6 @@ const SCEV *translateToCaller(const SCEV *S, ScalarEvolution &To,
   return nullptr;
 }
 
-/// True when \p S mentions only arguments, globals and constants: the only
-/// ranges a summary can state in terms a caller understands.
-bool isSummarisable(const SCEV *S) {
-  bool OK = true;
-  forEachSubExpr(S, [&](const SCEV *Sub) {
-    if (isa<SCEVAddRecExpr>(Sub))
-      OK = false;
-    if (auto *U = dyn_cast<SCEVUnknown>(Sub))
-      if (!isa<Argument>(U->getValue()) && !isa<Constant>(U->getValue()))
-        OK = false;
-    return OK;
-  });
-  return OK;
-}
-
 //===----------------------------------------------------------------------===//
 // Steps 3-5: facts, dataflow, decisions.
 //===----------------------------------------------------------------------===//
@@ -740,6 +798,7 @@ private:
 
   // Loops of line flushes (step 3).
   std::optional<LoopSweep> sweepOf(const FlushSite &Site);
+  bool hasRuntimeStride(const FlushSite &Site);
   const SCEV *latchExitCount(const Loop &L);
   void addLoopFacts(const FlushSite &Site, const LoopSweep &Sweep,
                     FlushAvailability &Result);
@@ -966,13 +1025,28 @@ FlushAvailabilitySolver::sweepOf(const FlushSite &Site) {
   return Sweep;
 }
 
+/// True when a line flush's pointer advances through its innermost loop by
+/// a loop-invariant amount that is not a constant: the usual AArch64 shape,
+/// a stride read from CTR_EL0 at run time, which no constant line size can
+/// be compared with.
+bool FlushAvailabilitySolver::hasRuntimeStride(const FlushSite &Site) {
+  const Loop *L = Ctx.LI.getLoopFor(Site.Call->getParent());
+  if (!L || !Ctx.SE.isSCEVable(Site.Begin->getType()))
+    return false;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(Ctx.SE.getSCEV(Site.Begin));
+  return AR && AR->getLoop() == L && AR->isAffine() &&
+         !isa<SCEVConstant>(AR->getStepRecurrence(Ctx.SE));
+}
+
 /// The backedge-taken count of a rotated loop whose latch exits on
 /// `X <u Bound` turning false, X an increasing recurrence of the loop: the
 /// first iteration k with X_k >= Bound, k = ceil((max(Bound, X_0) - X_0) /
 /// step). ScalarEvolution declines when X might wrap (an IV stepping by the
 /// line size has no nuw flag); here that cannot matter: a loop of x86 line
 /// flushes whose pointer wraps around the address space faults on the
-/// non-canonical hole before it could exit.
+/// non-canonical hole before it could exit. AArch64's `dc cvau` faults
+/// likewise on the untranslated addresses past the user range, and an
+/// `ic ivau` sweep across them would take 2^58 iterations first.
 const SCEV *FlushAvailabilitySolver::latchExitCount(const Loop &L) {
   ScalarEvolution &SE = Ctx.SE;
   BasicBlock *Latch = L.getLoopLatch();
@@ -992,6 +1066,9 @@ const SCEV *FlushAvailabilitySolver::latchExitCount(const Loop &L) {
     std::swap(X, Bound);
     Pred = ICmpInst::getSwappedPredicate(Pred);
   }
+  // The bound in canonical form: a phi of `code + pos` computed on two paths
+  // (a merged guard) is that one expression, in the buffer of X's start.
+  Bound = Canon.canonical(Bound, 0);
   auto *AR = dyn_cast<SCEVAddRecExpr>(X);
   if (Pred != ICmpInst::ICMP_ULT || !AR || AR->getLoop() != &L ||
       !AR->isAffine() || !SE.isLoopInvariant(Bound, &L) ||
@@ -1037,10 +1114,12 @@ FlushAvailabilitySolver::loopBodyBlocker(const Loop &L, const Fact &F,
       std::optional<KeptFlush::Reason> Why = computeKillReason(I, F);
       if (!Why)
         continue;
-      auto Reason =
-          *Why == KeptFlush::Written ? UnsummarisedLoopFlush::BodyWrites
-          : *Why == KeptFlush::Read  ? UnsummarisedLoopFlush::BodyReads
-                                     : UnsummarisedLoopFlush::BodySynchronises;
+      auto Reason = *Why == KeptFlush::Written
+                        ? UnsummarisedLoopFlush::BodyWrites
+                    : *Why == KeptFlush::Read ? UnsummarisedLoopFlush::BodyReads
+                    : *Why == KeptFlush::MayClean
+                        ? UnsummarisedLoopFlush::BodyMayClean
+                        : UnsummarisedLoopFlush::BodySynchronises;
       return UnsummarisedLoopFlush{Site.Call, Reason, 0, &I};
     }
   return std::nullopt;
@@ -1235,9 +1314,47 @@ FlushAvailabilitySolver::killReason(Instruction &I, unsigned FI) {
   return Reason;
 }
 
+/// How \p Call acts on fact \p F of an AArch64 line operation when it is
+/// inline asm or a flush-neutral call: true with \p Why set (none: the fact
+/// survives) when this decides, false when the general rules do.
+///  - `dsb ish`/`isb` only complete or order the maintenance before them and
+///    write nothing: removing a later, covered loop leaves its barriers where
+///    they are, so what they waited for still completes before them.
+///  - `dc cvau`/`ic ivau` write nothing, except that a data-cache clean after
+///    an `ic ivau` may bring new bytes to the point of unification, and the
+///    I-cache may have refetched the old ones since: a later `ic ivau` is
+///    needed again. So are __clear_cache and mprotect (Linux cleans the data
+///    cache when it maps a page executable) for an `ic ivau` line.
+///  - Any other inline asm synchronises, as for every flush.
+static bool a64LineCallVerdict(const CallBase &Call, const Fact &F,
+                               std::optional<KeptFlush::Reason> &Why) {
+  bool ForICache = F.Kind->Domain == FlushDomain::InstructionLineInvalidate;
+  Why = std::nullopt;
+  if (auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
+    StringRef Asm = IA->getAsmString(), Cons = IA->getConstraintString();
+    if (const FlushKind *K = lookupAsmFlushKind(Asm, Cons)) {
+      if (ForICache && K->Domain == FlushDomain::DataCleanToPoU)
+        Why = KeptFlush::MayClean;
+    } else if (!isAsmMaintenanceBarrier(Asm, Cons)) {
+      Why = KeptFlush::Synchronises;
+    }
+    return true;
+  }
+  if (!isFlushNeutralCall(Call))
+    return false;
+  if (ForICache)
+    Why = KeptFlush::MayClean;
+  return true;
+}
+
 std::optional<KeptFlush::Reason>
 FlushAvailabilitySolver::computeKillReason(Instruction &I, const Fact &F) {
   if (auto *Call = dyn_cast<CallBase>(&I)) {
+    std::optional<KeptFlush::Reason> Why;
+    if (F.Kind->Domain != FlushDomain::InstructionCache &&
+        F.Kind->Domain != FlushDomain::DataCacheLine &&
+        a64LineCallVerdict(*Call, F, Why))
+      return Why;
     if (Call->isInlineAsm() || isX86Fence(*Call))
       return KeptFlush::Synchronises;
     // Nor do the markers the backend emits no instruction for (a local's
@@ -1255,8 +1372,8 @@ FlushAvailabilitySolver::computeKillReason(Instruction &I, const Fact &F) {
     return std::nullopt;
   if (++Queries > MaxQueries)
     OverBudget = true;
-  return F.Kind->Domain == FlushDomain::DataCacheLine ? lineKillReason(I, F)
-                                                      : rangeKillReason(I, F);
+  return isLineDomain(F.Kind->Domain) ? lineKillReason(I, F)
+                                      : rangeKillReason(I, F);
 }
 
 /// An instruction-cache range dies with a write that may alias its bytes.
@@ -1915,9 +2032,13 @@ FlushAvailability FlushAvailabilitySolver::solve() {
   for (unsigned I = 0; I < Result.Sites.size(); ++I)
     addSiteFact(Result.Sites[I], I);
   for (const FlushSite &Site : Result.Sites)
-    if (Site.Kind->Shape == RangeShape::OneLine)
+    if (Site.Kind->Shape == RangeShape::OneLine) {
       if (std::optional<LoopSweep> Sweep = sweepOf(Site))
         addLoopFacts(Site, *Sweep, Result);
+      else if (hasRuntimeStride(Site))
+        Result.Unsummarised.push_back(
+            {Site.Call, UnsummarisedLoopFlush::StrideNotConstant});
+    }
   for (Instruction &I : instructions(Ctx.F))
     if (auto *Call = dyn_cast<CallBase>(&I))
       addSummaryFacts(*Call);

@@ -9,11 +9,17 @@
  *     last covered exactly that byte (byte-exact: the strictest reading of
  *     their contract);
  *   - the data-line shadow, per 64-byte line: the line's bytes when a
- *     clflush of it last ran.
- * hl_exec(p, n) and hl_durable(p, n) print how many bytes of [p, p+n) differ
- * from the instruction-cache or the line shadow: stale bytes. Every build of
- * one program must print the same trace; a narrowed or removed flush that
- * was needed shows up as a stale byte the unoptimised build does not have.
+ *     clflush of it last ran;
+ *   - AArch64's two steps, per 64-byte line: the point-of-unification
+ *     shadow (the line's bytes when a `dc cvau` of it last ran) and the
+ *     I-cache line (the point-of-unification shadow when an `ic ivau` of it
+ *     last ran: an invalidation before the clean leaves old bytes). Barriers
+ *     are counted only (flushelim never removes them).
+ * hl_exec(p, n) prints how many bytes of [p, p+n) differ from the
+ * instruction-cache shadow and from the AArch64 I-cache lines, and
+ * hl_durable(p, n) how many differ from the line shadow: stale bytes. Every
+ * build of one program must print the same trace; a narrowed or removed flush
+ * that was needed shows up as a stale byte the unoptimised build does not have.
  * A flush of a range outside the buffer or inverted (a remainder computed
  * wrong, or an unsigned length that went negative) aborts at once.
  *
@@ -29,6 +35,9 @@ enum { Size = 2048, Line = 64 };
 static _Alignas(64) unsigned char buf[Size];
 static unsigned char ishadow[Size], ivalid[Size];
 static unsigned char lshadow[Size], lvalid[Size / Line];
+static unsigned char pshadow[Size], pvalid[Size / Line];
+static unsigned char xshadow[Size], xvalid[Size / Line];
+static unsigned long barriers;
 static unsigned long calls;
 
 void jit(unsigned char *buf, uint64_t a, uint64_t b, uint64_t c, uint64_t sel);
@@ -89,12 +98,39 @@ void hl_clflush(void *p) { flush_line(p); }
 void hl_clflushopt(void *p) { flush_line(p); }
 void hl_clwb(void *p) { flush_line(p); }
 
+/* The line of p in the buffer, or -1 past its end (a loop's last line). */
+static long a64_line(const void *p, const char *what) {
+  size_t l = offset_of(p, what) / Line;
+  ++calls;
+  return l < Size / Line ? (long)l : -1;
+}
+
+void hl_dc_cvau(void *p) {
+  long l = a64_line(p, "dc cvau");
+  if (l < 0)
+    return;
+  memcpy(pshadow + l * Line, buf + l * Line, Line);
+  pvalid[l] = 1;
+}
+
+void hl_ic_ivau(void *p) {
+  long l = a64_line(p, "ic ivau");
+  if (l < 0)
+    return;
+  memcpy(xshadow + l * Line, pshadow + l * Line, Line);
+  xvalid[l] = pvalid[l];
+}
+
+void hl_barrier(void) { ++barriers; }
+
 void hl_exec(const void *p, uint64_t n) {
   size_t b = offset_of(p, "exec");
-  size_t stale = 0;
-  for (size_t i = b; i < b + n && i < Size; ++i)
+  size_t stale = 0, a64 = 0;
+  for (size_t i = b; i < b + n && i < Size; ++i) {
     stale += !ivalid[i] || ishadow[i] != buf[i];
-  printf(" exec %zu+%llu:%zu", b, (unsigned long long)n, stale);
+    a64 += !xvalid[i / Line] || xshadow[i] != buf[i];
+  }
+  printf(" exec %zu+%llu:%zu/%zu", b, (unsigned long long)n, stale, a64);
 }
 
 void hl_durable(const void *p, uint64_t n) {
@@ -115,6 +151,8 @@ int main(void) {
     memset(buf, 0xCC, Size);
     memset(ivalid, 0, Size);
     memset(lvalid, 0, sizeof lvalid);
+    memset(pvalid, 0, sizeof pvalid);
+    memset(xvalid, 0, sizeof xvalid);
     printf("input %zu:", k);
     jit(buf, inputs[k][0], inputs[k][1], inputs[k][2], inputs[k][3]);
     printf("\n");
@@ -124,8 +162,10 @@ int main(void) {
   unsigned long sum = 0;
   for (size_t i = 0; i < Size; ++i)
     sum = sum * 31 + (ivalid[i] ? ishadow[i] : 0x100) +
-          (lvalid[i / Line] ? lshadow[i] : 0x200);
+          (lvalid[i / Line] ? lshadow[i] : 0x200) +
+          (pvalid[i / Line] ? pshadow[i] : 0x300) +
+          (xvalid[i / Line] ? xshadow[i] : 0x400);
   printf("shadow %08lx\n", sum & 0xffffffffUL);
-  fprintf(stderr, "flush calls: %lu\n", calls);
+  fprintf(stderr, "flush calls: %lu, barriers: %lu\n", calls, barriers);
   return 0;
 }

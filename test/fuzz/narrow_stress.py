@@ -11,7 +11,8 @@ so this fuzzer runs the programs. For each seed it generates one function
 that writes bytes into a 2 KiB buffer, flushes ranges of it
 (llvm.clear_cache, __clear_cache, sys_icache_invalidate, single clflush and
 clflush loops of stride 32, 64 or 128, over an index or a pointer, behind
-LoopRotate-style guards),
+LoopRotate-style guards, and the same loops of AArch64 `dc cvau`/`ic ivau`
+inline asm, with `dsb ish`/`isb` after some),
 "executes" ranges (hl_exec) and checks lines (hl_durable), calls
 flush-neutral getpagesize, and branches on bits of sel. Ranges share
 starts and ends on purpose (the RandomX shape: [p, p+pos) then [p, p+size)),
@@ -62,7 +63,16 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 declare void @hl_exec(ptr, i64) nounwind memory(argmem: read)
 declare void @hl_durable(ptr, i64) nounwind memory(argmem: read)
 declare i32 @getpagesize()
+declare void @hl_dc_cvau(ptr)
+declare void @hl_ic_ivau(ptr)
+declare void @hl_barrier()
 """
+
+# AArch64's line operations and barriers as JITs write them (inline asm).
+ASM_LINE_OPS = {"dc cvau": 'asm sideeffect "dc cvau, $0", "r,~{memory}"',
+                "ic ivau": 'asm sideeffect "ic ivau, $0", "r,~{memory}"'}
+ASM_BARRIERS = ['asm sideeffect "dsb ish", "~{memory}"',
+                'asm sideeffect "isb", "~{memory}"']
 
 # What the harness defines for each primitive (renamed after opt ran).
 RENAMES = [("@llvm.clear_cache(", "@hl_clear_cache("),
@@ -70,7 +80,10 @@ RENAMES = [("@llvm.clear_cache(", "@hl_clear_cache("),
            ("@sys_icache_invalidate(", "@hl_sys_icache_invalidate("),
            ("@llvm.x86.sse2.clflush(", "@hl_clflush("),
            ("@llvm.x86.clflushopt(", "@hl_clflushopt("),
-           ("@llvm.x86.clwb(", "@hl_clwb(")]
+           ("@llvm.x86.clwb(", "@hl_clwb("),
+           (ASM_LINE_OPS["dc cvau"] + "(", "@hl_dc_cvau("),
+           (ASM_LINE_OPS["ic ivau"] + "(", "@hl_ic_ivau(")] + [
+               (b + "()", "@hl_barrier()") for b in ASM_BARRIERS]
 
 
 class Gen:
@@ -137,7 +150,8 @@ class Gen:
         start = start or self.offset()
         length = length or self.length()
         stride = r.choice([64, 64, 64, 32, 128])
-        kind = r.choice(["llvm.x86.sse2.clflush"] * 4 + ["llvm.x86.clflushopt", "llvm.x86.clwb"])
+        kind = r.choice(["llvm.x86.sse2.clflush"] * 4 + ["llvm.x86.clflushopt", "llvm.x86.clwb"]
+                        + ["dc cvau"] * 3 + ["ic ivau"] * 3)
         base = self.pointer(start)
         skip = self.fresh("skip")
         body, done, pre = self.fresh("loop"), self.fresh("done"), self.fresh("pre")
@@ -152,12 +166,25 @@ class Gen:
         i, nxt, q, more = self.fresh("i"), self.fresh("i.next"), self.fresh("q"), self.fresh("more")
         self.emit("%s = phi i64 [ 0, %s ], [ %s, %s ]" % (i, pre, nxt, body))
         self.emit("%s = getelementptr inbounds i8, ptr %s, i64 %s" % (q, base, i))
-        self.emit("call void @%s(ptr %s)" % (kind, q))
+        self.line_op(kind, q)
         self.emit("%s = add i64 %s, %d" % (nxt, i, stride))
         self.emit("%s = icmp ult i64 %s, %s" % (more, nxt, length))
         self.emit("br i1 %s, label %s, label %s" % (more, body, done))
         self.label(done)
+        self.barriers(kind)
         return start, length
+
+    def line_op(self, kind, ptr):
+        """One line flush: an intrinsic call, or AArch64 inline asm."""
+        callee = ASM_LINE_OPS.get(kind, "@" + kind)
+        self.emit("call void %s(ptr %s)" % (callee, ptr))
+
+    def barriers(self, kind):
+        """After an AArch64 loop, sometimes `dsb ish` (and `isb` after an
+        `ic ivau` loop), as __clear_cache has them."""
+        if kind in ASM_LINE_OPS and self.rng.random() < 0.6:
+            for b in ASM_BARRIERS[:1 if kind == "dc cvau" else 2]:
+                self.emit("call void %s()" % b)
 
     def pointer_loop_body(self, kind, base, length, stride, pre, body, done):
         """The loop of `for (q = base; q < base + length; q += stride)`: a
@@ -168,11 +195,12 @@ class Gen:
         self.emit("br label %s" % body)
         self.label(body)
         self.emit("%s = phi ptr [ %s, %s ], [ %s, %s ]" % (q, base, pre, nxt, body))
-        self.emit("call void @%s(ptr %s)" % (kind, q))
+        self.line_op(kind, q)
         self.emit("%s = getelementptr i8, ptr %s, i64 %d" % (nxt, q, stride))
         self.emit("%s = icmp ult ptr %s, %s" % (more, nxt, end))
         self.emit("br i1 %s, label %s, label %s" % (more, body, done))
         self.label(done)
+        self.barriers(kind)
 
     def statement(self, depth, memory):
         r = self.rng
@@ -239,7 +267,10 @@ def run_tool(cmd, stdin=None):
 def for_harness(text):
     for old, new in RENAMES:
         text = text.replace(old, new)
-    return text
+    # flushelim must see that hl_exec and hl_durable only read their bytes,
+    # but the x86 backend deletes an unused call that only reads memory,
+    # even at -O0: the harness build must keep them, or no trace is printed.
+    return text.replace("memory(argmem: read)", "")
 
 
 def build_and_run(args, ir_text, path, extra=()):

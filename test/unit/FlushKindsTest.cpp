@@ -47,3 +47,58 @@ TEST(FlushKinds, NeutralCallees) {
   EXPECT_FALSE(isFlushNeutralCallee("memcpy"));
   EXPECT_FALSE(isFlushNeutralCallee("mmap")) << "MAP_FIXED replaces memory";
 }
+
+TEST(FlushKinds, AsmLineOperationsInTheirSpellings) {
+  const FlushKind *DC = lookupAsmFlushKind("dc cvau, $0", "r,~{memory}");
+  ASSERT_NE(DC, nullptr);
+  EXPECT_EQ(DC->Display, "dc cvau");
+  EXPECT_EQ(DC->Shape, RangeShape::OneLine);
+  EXPECT_EQ(DC->Domain, FlushDomain::DataCleanToPoU);
+  const FlushKind *IC = lookupAsmFlushKind("ic ivau, $0", "r,~{memory}");
+  ASSERT_NE(IC, nullptr);
+  EXPECT_EQ(IC->Domain, FlushDomain::InstructionLineInvalidate);
+  // Case, blanks and the operand's spellings (%0, %x0) do not matter.
+  EXPECT_EQ(lookupAsmFlushKind("DC CVAU,${0}", "r,~{memory}"), DC);
+  EXPECT_EQ(lookupAsmFlushKind("\tdc\tcvau , ${0:x} ", "r"), DC);
+  EXPECT_EQ(lookupAsmFlushKind("Ic IvaU, $0", "r,~{memory},~{dirflag}"), IC);
+}
+
+TEST(FlushKinds, AsmWithAnythingElseIsNoFlush) {
+  for (const char *Asm :
+       {"dc cvau, $0\n\tdsb ish", "dc cvau, $0; isb", "dc civac, $0",
+        "dc cvac, $0", "dc zva, $0", "ic iallu", "dc cvau, $1", "dc cvau $0",
+        "dc cvau, $0, $0", "dc cvau, ${0:w}", "dc cvau, [$0]",
+        "dc cvau, $0 // x", "cvau dc, $0", ""})
+    EXPECT_EQ(lookupAsmFlushKind(Asm, "r,~{memory}"), nullptr) << Asm;
+  for (const char *Cons : {"", "=r,r", "r,r", "r,~{memory},r", "m", "*m"})
+    EXPECT_EQ(lookupAsmFlushKind("dc cvau, $0", Cons), nullptr) << Cons;
+}
+
+TEST(FlushKinds, AsmLineDomainsStayApart) {
+  const FlushKind &DC = *lookupAsmFlushKind("dc cvau, $0", "r");
+  const FlushKind &IC = *lookupAsmFlushKind("ic ivau, $0", "r");
+  EXPECT_TRUE(flushKindCovers(DC, DC));
+  EXPECT_TRUE(flushKindCovers(IC, IC));
+  EXPECT_FALSE(flushKindCovers(DC, IC)) << "a clean invalidates no I-line";
+  EXPECT_FALSE(flushKindCovers(IC, DC)) << "an invalidation cleans nothing";
+  EXPECT_FALSE(flushKindCovers(kind("llvm.x86.sse2.clflush"), DC));
+  EXPECT_FALSE(flushKindCovers(DC, kind("__clear_cache")));
+  EXPECT_FALSE(flushKindCovers(IC, kind("__clear_cache")))
+      << "__clear_cache needs both, with barriers";
+  EXPECT_TRUE(isLineDomain(DC.Domain));
+  EXPECT_TRUE(isLineDomain(IC.Domain));
+  EXPECT_FALSE(isLineDomain(kind("__clear_cache").Domain));
+  EXPECT_EQ(lookupFlushKind("dc cvau"), nullptr) << "not a callee name";
+}
+
+TEST(FlushKinds, MaintenanceBarriers) {
+  EXPECT_TRUE(isAsmMaintenanceBarrier("dsb ish", "~{memory}"));
+  EXPECT_TRUE(isAsmMaintenanceBarrier("DSB  ISH", ""));
+  EXPECT_TRUE(isAsmMaintenanceBarrier("isb", "~{memory}"));
+  EXPECT_TRUE(isAsmMaintenanceBarrier("dsb ish\n\tisb\n", "~{memory}"));
+  for (const char *Asm : {"dsb ish\n\tnop", "dmb ish", "dsb ishst", "dsb",
+                          "isb; nop", "mrs $0, ctr_el0", "", "\n"})
+    EXPECT_FALSE(isAsmMaintenanceBarrier(Asm, "~{memory}")) << Asm;
+  EXPECT_FALSE(isAsmMaintenanceBarrier("dsb ish", "r,~{memory}"));
+  EXPECT_FALSE(isAsmMaintenanceBarrier("isb", "=r"));
+}

@@ -65,6 +65,9 @@ struct KeptFlush {
     Synchronises, ///< Blocker is a fence, atomic or volatile access, or asm.
     Redefined,    ///< The range's operands are recomputed (loop, re-load).
     NotAllPaths,  ///< Some path to the flush has no covering flush.
+    /// `ic ivau` only: Blocker may clean the data cache (dc cvau,
+    /// __clear_cache, mprotect), after which the I-cache may refetch.
+    MayClean,
   };
   llvm::CallBase *Kept;
   llvm::CallBase *Earlier;
@@ -165,6 +168,8 @@ struct UnsummarisedLoopFlush {
     BodyWrites,        ///< The loop writes the flushed lines.
     BodyReads,         ///< The loop reads the flushed lines.
     BodySynchronises,  ///< A fence, atomic, volatile access or asm in the loop.
+    BodyMayClean,      ///< An `ic ivau` loop that may clean the data cache.
+    StrideNotConstant, ///< The stride is a run-time value (CTR_EL0's line).
   };
   llvm::CallBase *Call;
   Reason Why;

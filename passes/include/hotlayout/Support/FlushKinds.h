@@ -24,8 +24,21 @@ enum class RangeShape {
 
 /// Which cache a primitive acts on. A flush only ever makes a later flush of
 /// the same domain redundant: an instruction-cache invalidation says nothing
-/// about data-cache write-back, and vice versa.
-enum class FlushDomain { InstructionCache, DataCacheLine };
+/// about data-cache write-back, and vice versa. AArch64's line operations
+/// are domains of their own: `dc cvau` only cleans a data-cache line to the
+/// point of unification and `ic ivau` only invalidates an instruction-cache
+/// line, so neither covers the other, nor x86's evicting flushes, nor a
+/// range flush (__clear_cache does both, with barriers).
+enum class FlushDomain {
+  InstructionCache, ///< A byte range made coherent for execution.
+  DataCacheLine,    ///< x86: one data-cache line written back or evicted.
+  DataCleanToPoU,   ///< AArch64 `dc cvau`: one data-cache line cleaned.
+  InstructionLineInvalidate, ///< AArch64 `ic ivau`: one I-cache line dropped.
+};
+
+/// True for the domains whose primitives act on the one cache line holding
+/// their pointer (RangeShape::OneLine), as opposed to a byte range.
+bool isLineDomain(FlushDomain D);
 
 /// What a primitive leaves behind. An evicting flush also writes back, so it
 /// covers a later write-back of the same line; a write-back (clwb) leaves the
@@ -39,8 +52,10 @@ enum class FlushStrength { WriteBack = 1, Evict = 2 };
 enum class FlushOrdering { Weak, Ordered };
 
 struct FlushKind {
-  llvm::StringRef CalleeName; ///< IR name of the callee (intrinsics included).
-  llvm::StringRef Display;    ///< What diagnostics call it.
+  /// IR name of the callee (intrinsics included); for an inline-asm
+  /// primitive, its mnemonic as lookupAsmFlushKind matches it ("dc cvau").
+  llvm::StringRef CalleeName;
+  llvm::StringRef Display; ///< What diagnostics call it.
   RangeShape Shape;
   FlushDomain Domain;
   FlushStrength Strength;
@@ -49,6 +64,24 @@ struct FlushKind {
 
 /// The row for \p CalleeName, or nullptr when it is not a flush.
 const FlushKind *lookupFlushKind(llvm::StringRef CalleeName);
+
+/// The row for an inline-asm statement that is exactly one AArch64 line
+/// operation on its one register operand: \p AsmString "dc cvau, $0" or
+/// "ic ivau, $0" (any case, any blanks, `${0}` or `${0:x}` for `$0`) with
+/// \p Constraints "r" plus clobbers only ("r,~{memory}"). AArch64 has no
+/// intrinsic for them: JITs and __clear_cache write them as inline asm.
+/// Anything else in the string (a second instruction, another operand or
+/// operation) is no flush: nullptr.
+const FlushKind *lookupAsmFlushKind(llvm::StringRef AsmString,
+                                    llvm::StringRef Constraints);
+
+/// True for an inline-asm statement made only of the AArch64 barriers a
+/// cache-maintenance sequence puts after its loops, one per line: `dsb ish`
+/// or `dsb sy` (waits for the maintenance before it to finish) and `isb`
+/// (refetches what follows), with no operands and clobbers only. None
+/// writes memory.
+bool isAsmMaintenanceBarrier(llvm::StringRef AsmString,
+                             llvm::StringRef Constraints);
 
 /// True when a completed flush of kind \p Earlier makes a later flush of kind
 /// \p Later over the same (or a contained) range redundant, provided nothing
