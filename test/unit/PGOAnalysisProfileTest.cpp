@@ -132,4 +132,28 @@ TEST(PGOAnalysisProfile, EdgesWithoutAnInstructionOrCountLeftOut) {
   expectBranch(B[0], 8, 4, 297);
 }
 
+TEST(PGOAnalysisProfile, ConsistentMapsConserveFlow) {
+  // Each block runs as often as its predecessors send it: the loop
+  // 8 + 0.99 x 800, the dispatch 1 + 75 + 24.
+  EXPECT_TRUE(conservesFlow(countedLoop()));
+  EXPECT_TRUE(conservesFlow(interpreter()));
+}
+
+TEST(PGOAnalysisProfile, RoundedFrequenciesStillConserveFlow) {
+  // Twin of the guess below: 801 where the flow gives 800.99 is rounding.
+  PGOMapFunction F = countedLoop();
+  F.Blocks[1].Freq = 801;
+  EXPECT_TRUE(conservesFlow(F));
+}
+
+TEST(PGOAnalysisProfile, GuessedIrreducibleFrequenciesDoNotConserveFlow) {
+  // As default block frequency inference left Lua's luaV_execute: the
+  // dispatch runs 2.64 times as often as its predecessors send it.
+  PGOMapFunction F = interpreter();
+  F.Blocks[1].Freq = 264;
+  F.Blocks[2].Freq = 198;
+  F.Blocks[3].Freq = 63;
+  EXPECT_FALSE(conservesFlow(F));
+}
+
 } // namespace

@@ -99,6 +99,23 @@ std::vector<ProfileBranch> branchesFromPGOMap(const PGOMapFunction &F,
   return Branches;
 }
 
+bool conservesFlow(const PGOMapFunction &F) {
+  if (F.Blocks.empty())
+    return true;
+  DenseMap<uint32_t, double> Inflow;
+  for (const PGOMapBlock &B : F.Blocks)
+    for (const auto &[ID, Prob] : B.Successors)
+      Inflow[ID] += double(B.Freq) * Prob;
+  return llvm::all_of(F.Blocks, [&](const PGOMapBlock &B) {
+    // The entry block also runs once per call: its inflow is not its count.
+    if (B.Offset == 0)
+      return true;
+    double Freq = double(B.Freq);
+    double Tolerance = 0.01 * std::max(Freq, double(F.EntryFreq));
+    return std::abs(Inflow.lookup(B.ID) - Freq) <= Tolerance;
+  });
+}
+
 namespace {
 /// A mapped function with what the records need.
 struct MappedFunction {
@@ -203,6 +220,8 @@ Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
       continue;
     appendRecords(OS, P->EntryName, Branches, Range.Bytes.size());
     Result.Profiled.push_back(Range.Name);
+    if (!conservesFlow(F))
+      Result.Inconsistent.push_back(Range.Name);
   }
   return Result;
 }

@@ -189,6 +189,14 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
                 "instrument " +
                 (Profiled == 1 ? "it" : "them") +
                 "): " + nameList(Records->Profiled, Profiled));
+  if (!Records->Inconsistent.empty())
+    Diag.warning(fileError(
+        File.path(),
+        "has PGO map frequencies that do not conserve flow in " +
+            nameList(Records->Inconsistent, Records->Inconsistent.size()) +
+            " (block frequency inference approximates irreducible control "
+            "flow, such as a computed goto): their loop counts are guesses; "
+            "compile with -mllvm -use-iterative-bfi-inference"));
   std::string Path = Tmp.file("pgo-map.fdata");
   if (Error E = writeText(Path, Records->Fdata))
     return std::move(E);

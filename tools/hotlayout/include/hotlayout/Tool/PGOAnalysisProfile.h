@@ -65,6 +65,15 @@ std::vector<ProfileBranch> branchesFromPGOMap(const PGOMapFunction &F,
                                               llvm::ArrayRef<DecodedInst> Insts,
                                               uint64_t EntryCount);
 
+/// Whether \p F's frequencies conserve flow: every block but the entry runs
+/// as often as its predecessors send it (frequency x edge probability),
+/// within 1% of the larger of its frequency and the entry's. Block
+/// frequency inference only approximates irreducible control flow (a
+/// computed goto's dispatch, tail-duplicated into every handler), and its
+/// counts there are guesses that break this: `clang -mllvm
+/// -use-iterative-bfi-inference` infers them consistently.
+bool conservesFlow(const PGOMapFunction &F);
+
 /// What the PGO map adds to a profile of a binary.
 struct PGOMapRecords {
   /// Functions that got records (no record of the profile branches from
@@ -73,6 +82,9 @@ struct PGOMapRecords {
   /// Functions without a record from them that ran in the compiler's
   /// training run, but that the profile never enters: no scale, no records.
   std::vector<std::string> NotEntered;
+  /// Functions of Profiled whose map does not conserve flow: their counts
+  /// are estimates (conservesFlow).
+  std::vector<std::string> Inconsistent;
   /// The records, one .fdata line each, in address order.
   std::string Fdata;
 };
