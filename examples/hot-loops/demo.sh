@@ -109,8 +109,12 @@ LLVM_PROFILE_FILE="$tmp/loops.profraw" run_prog "the training run" expected.txt 
 "$profdata" merge -o "$tmp/loops.profdata" "$tmp/loops.profraw"
 # The PGO data kept in .llvm_bb_addr_map: hotlayout profile turns it into
 # branch records for functions BOLT cannot instrument (computed gotos).
+# Iterative block-frequency inference keeps the map's counts conserving flow
+# where the default one only approximates irreducible control flow (a
+# computed-goto dispatch), which hotlayout profile warns about.
 pgomap=(-fbasic-block-address-map -mllvm
-  -pgo-analysis-map=func-entry-count,bb-freq,br-prob)
+  -pgo-analysis-map=func-entry-count,bb-freq,br-prob -mllvm
+  -use-iterative-bfi-inference)
 "$clang" "${cflags[@]}" -fprofile-instr-use="$tmp/loops.profdata" \
   "${pgomap[@]}" -fpass-plugin="$plugin" -Rpass=hotalign "${link[@]}" \
   "$here/loops.c" -o loops 2>build-remarks.txt
