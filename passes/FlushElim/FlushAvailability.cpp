@@ -826,6 +826,7 @@ private:
   void addSequenceFacts();
   bool loopHasDsb(const Loop &L) const;
   void genSequenceSteps(const Instruction &I, FactSet &State) const;
+  void keepSequenceLoops(FlushAvailability &Result) const;
   std::optional<UnsummarisedLoopFlush>
   loopBodyBlocker(const Loop &L, const Fact &F, const FlushSite &Site);
   bool condHoldsAt(Value *Cond, bool Want, const Instruction *At) const;
@@ -1327,6 +1328,38 @@ void FlushAvailabilitySolver::addSequenceFacts() {
   }
 }
 
+/// A range flush removed or narrowed on the strength of a sequence relies on
+/// its `ic ivau` loop running after the fenced clean. An earlier `ic ivau`
+/// loop that made that loop redundant may have run before the clean was
+/// fenced (the `ic ivau` rules ignore data-cache barriers), so when the
+/// sequence's loop itself goes or is narrowed, the range flush stays whole.
+/// A range flush's witness that is an `ic ivau` can only be a sequence.
+void FlushAvailabilitySolver::keepSequenceLoops(
+    FlushAvailability &Result) const {
+  auto OnRemovedLoop = [&](const CallBase *Later, const CallBase *Witness) {
+    const FlushSite *Site = Result.siteOf(Later);
+    const FlushSite *Loop = Result.siteOf(Witness);
+    return Site && Loop &&
+           Site->Kind->Domain == FlushDomain::InstructionCache &&
+           Loop->Kind->Domain == FlushDomain::InstructionLineInvalidate &&
+           (Result.redundancyOf(Witness) || Result.narrowingOf(Witness));
+  };
+  SmallVector<CallBase *, 2> Dropped;
+  for (const RedundantFlush &R : Result.Redundant)
+    if (OnRemovedLoop(R.Elided, R.Witness))
+      Dropped.push_back(R.Elided);
+  for (const NarrowedFlush &N : Result.Narrowed)
+    if (any_of(N.Witnesses,
+               [&](CallBase *W) { return OnRemovedLoop(N.Later, W); }))
+      Dropped.push_back(N.Later);
+  erase_if(Result.Redundant, [&](const RedundantFlush &R) {
+    return is_contained(Dropped, R.Elided);
+  });
+  erase_if(Result.Narrowed, [&](const NarrowedFlush &N) {
+    return is_contained(Dropped, N.Later);
+  });
+}
+
 /// True when the dominating branches at \p At imply \p Cond == \p Want.
 bool FlushAvailabilitySolver::condHoldsAt(Value *Cond, bool Want,
                                           const Instruction *At) const {
@@ -1744,6 +1777,8 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       transferBlock(BB, State, &Rec);
     }
   }
+
+  keepSequenceLoops(Result);
 
   // Resolve chains so every witness is a flush that stays: if A covers B and
   // B covers C, C's bytes have been clean since A.

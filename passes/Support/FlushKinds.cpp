@@ -117,6 +117,7 @@ bool asmMaintenanceBarriers(StringRef AsmString, StringRef Constraints,
   // "dsb ish\n\tisb" in one statement is two barriers: each part must be one.
   SmallVector<StringRef, 2> Statements;
   AsmString.split(Statements, '\n');
+  SmallVector<AsmBarrier, 2> Found;
   for (StringRef Statement : Statements) {
     SmallVector<std::string, 4> Words;
     if (!statementWords(Statement, Words))
@@ -125,12 +126,13 @@ bool asmMaintenanceBarriers(StringRef AsmString, StringRef Constraints,
       continue;
     std::string Text = join(Words, " ");
     if (Text == "dsb ish" || Text == "dsb sy")
-      Barriers.push_back(AsmBarrier::Dsb);
+      Found.push_back(AsmBarrier::Dsb);
     else if (Text == "isb" || Text == "isb sy")
-      Barriers.push_back(AsmBarrier::Isb);
+      Found.push_back(AsmBarrier::Isb);
     else
       return false;
   }
+  Barriers.append(Found.begin(), Found.end());
   return !Barriers.empty();
 }
 
