@@ -165,6 +165,10 @@ StringRef describeKeptReason(KeptFlush::Reason Why) {
   case KeptFlush::MayClean:
     return "the data cache may be cleaned in between, after which the "
            "instruction cache may hold stale lines again";
+  case KeptFlush::Unordered:
+    return "it ran while a data-cache clean before it may not have completed "
+           "(no dsb between them), so the instruction cache may hold stale "
+           "lines again after the dsb";
   }
   llvm_unreachable("unknown reason");
 }
@@ -835,6 +839,7 @@ private:
   FactSet meetPredecessors(const BasicBlock *BB);
   /// The kill reason of \p I for fact \p FI, or none when it survives.
   std::optional<KeptFlush::Reason> killReason(Instruction &I, unsigned FI);
+  bool issuedWhileCleanMayBePending(const Fact &F);
   std::optional<KeptFlush::Reason> computeKillReason(Instruction &I,
                                                      const Fact &F);
   std::optional<KeptFlush::Reason> rangeKillReason(Instruction &I,
@@ -906,6 +911,8 @@ private:
   std::vector<FactSet> OverlappedBy; ///< Share bytes with f, not covering.
   DenseMap<const BasicBlock *, FactSet> Out; ///< Absent: not yet reached.
   DenseMap<std::pair<const Instruction *, unsigned>, int8_t> KillCache;
+  /// issuedWhileCleanMayBePending's answers, per `ic ivau` call.
+  DenseMap<const Instruction *, bool> PendingCleanCache;
   unsigned Queries = 0;
   bool OverBudget = false;
 };
@@ -1507,8 +1514,85 @@ static bool a64LineCallVerdict(const CallBase &Call, const Fact &F,
   return true;
 }
 
+/// True for an inline-asm barrier statement with a `dsb` in it.
+static bool isAsmDsb(const Instruction &I) {
+  auto *Call = dyn_cast<CallBase>(&I);
+  auto *IA = Call ? dyn_cast<InlineAsm>(Call->getCalledOperand()) : nullptr;
+  SmallVector<AsmBarrier, 2> Barriers;
+  return IA &&
+         asmMaintenanceBarriers(IA->getAsmString(), IA->getConstraintString(),
+                                Barriers) &&
+         is_contained(Barriers, AsmBarrier::Dsb);
+}
+
+/// Whether an `ic ivau` fact's flush may have run while a data-cache clean
+/// before it was still in flight. Arm orders an invalidation after a clean
+/// only through a `dsb` between them: an `ic ivau` issued before that `dsb`
+/// may let the I-cache refetch the old bytes, so it cannot stand in for an
+/// `ic ivau` after the `dsb`. Walks back from the flush along every path:
+/// a `dsb` ends a path (nothing before it is pending); a `dc cvau`, any other
+/// asm, any call that is not flush-neutral (it may clean) or the function's
+/// entry (the caller may have cleaned) means "may be pending".
+bool FlushAvailabilitySolver::issuedWhileCleanMayBePending(const Fact &F) {
+  const Instruction *From = F.Witness;
+  auto [It, Inserted] = PendingCleanCache.try_emplace(From, true);
+  if (!Inserted)
+    return It->second;
+  auto MayClean = [](const Instruction &I) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call || Call->isLifetimeStartOrEnd() || Call->isDebugOrPseudoInst() ||
+        isa<IntrinsicInst>(Call) && !Call->mayWriteToMemory())
+      return false;
+    if (auto *IA = dyn_cast<InlineAsm>(Call->getCalledOperand())) {
+      StringRef Asm = IA->getAsmString(), Cons = IA->getConstraintString();
+      if (isAsmMaintenanceBarrier(Asm, Cons))
+        return false; // An `isb` alone completes nothing and cleans nothing.
+      const FlushKind *K = lookupAsmFlushKind(Asm, Cons);
+      return !K || K->Domain != FlushDomain::InstructionLineInvalidate;
+    }
+    return !isFlushNeutralCall(*Call) ||
+           lookupFlushKind(Call->getCalledFunction()
+                               ? Call->getCalledFunction()->getName()
+                               : StringRef()) != nullptr;
+  };
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  SmallVector<std::pair<const BasicBlock *, const Instruction *>, 16> Work;
+  Work.push_back({From->getParent(), From});
+  bool Pending = false;
+  while (!Work.empty() && !Pending) {
+    auto [BB, Before] = Work.pop_back_val();
+    bool Stopped = false;
+    for (const Instruction *I = Before ? Before->getPrevNode() : &BB->back(); I;
+         I = I->getPrevNode()) {
+      if (isAsmDsb(*I)) {
+        Stopped = true;
+        break;
+      }
+      if (MayClean(*I)) {
+        Pending = true;
+        break;
+      }
+    }
+    if (Stopped || Pending)
+      continue;
+    if (pred_empty(BB)) {
+      Pending = true; // The function's entry: the caller may have cleaned.
+      break;
+    }
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (Seen.insert(Pred).second)
+        Work.push_back({Pred, nullptr});
+  }
+  PendingCleanCache[From] = Pending;
+  return Pending;
+}
+
 std::optional<KeptFlush::Reason>
 FlushAvailabilitySolver::computeKillReason(Instruction &I, const Fact &F) {
+  if (F.Kind->Domain == FlushDomain::InstructionLineInvalidate &&
+      !F.isSequenceStep() && F.From != Fact::Sequence && isAsmDsb(I) &&
+      issuedWhileCleanMayBePending(F))
+    return KeptFlush::Unordered;
   if (auto *Call = dyn_cast<CallBase>(&I)) {
     std::optional<KeptFlush::Reason> Why;
     if (F.Kind->Domain != FlushDomain::InstructionCache &&

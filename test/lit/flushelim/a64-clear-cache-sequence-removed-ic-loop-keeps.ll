@@ -1,23 +1,29 @@
-; Negative twin of a64-clear-cache-sequence-removes.ll: an `ic ivau` loop
-; runs before the `dsb` that completes the clean, then the sequence's own
-; `ic ivau` loop, `dsb ish`, `isb`. flushelim's `ic ivau` rule removes the
-; second loop (the first invalidated those lines, and no clean came after
-; it), so the sequence the __clear_cache would rely on no longer runs after
-; the fenced clean: the __clear_cache stays.
-; Checks by hand: only the __clear_cache's fate is this file's behaviour
-; (the second loop's removal is a64-ic-ivau-loop-pair-removes.ll's).
+; An `ic ivau` loop that runs before the `dsb` completing a clean covers no
+; `ic ivau` after that `dsb`: the clean may still have been in flight, so
+; the I-cache may have refetched the old bytes. Here a first `ic ivau` loop
+; runs before the `dsb`, then the sequence's own `ic ivau` loop, `dsb ish`,
+; `isb`: the second loop stays (kept, "no dsb between them"), and with it the
+; program's own __clear_cache sequence is whole, so the later __clear_cache
+; goes. (This file's name is from before that rule, when the second loop was
+; removed and the __clear_cache had to stay; 2103c12's guard for that case
+; is kept.) The twin, the sequence with no early loop, is
+; a64-clear-cache-sequence-removes.ll. Checks by hand.
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -pass-remarks=flushelim \
 ; RUN:   -pass-remarks-missed=flushelim -pass-remarks-analysis=flushelim \
-; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK --allow-empty
+; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128"
 target triple = "aarch64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @removed_ic_loop(
-; CHECK:         call void @__clear_cache(ptr %code, ptr %end)
-; REMARK-NOT: removed redundant __clear_cache
+; CHECK-COUNT-2: call void asm sideeffect "ic ivau, $0"
+; CHECK-NOT:     call void @__clear_cache(
+; CHECK:         ret void
+; REMARK-DAG: kept ic ivau: {{.*}}no dsb between them
+; REMARK-DAG: removed redundant __clear_cache
+; REMARK-NOT: removed redundant ic ivau
 
 define void @removed_ic_loop(ptr %code) {
 entry:
