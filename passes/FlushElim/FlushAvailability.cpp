@@ -165,6 +165,10 @@ StringRef describeKeptReason(KeptFlush::Reason Why) {
   case KeptFlush::MayClean:
     return "the data cache may be cleaned in between, after which the "
            "instruction cache may hold stale lines again";
+  case KeptFlush::Unordered:
+    return "it ran while a data-cache clean before it may not have completed "
+           "(no dsb between them), so the instruction cache may hold stale "
+           "lines again after the dsb";
   }
   llvm_unreachable("unknown reason");
 }
@@ -305,8 +309,19 @@ struct CanonRange {
 struct Fact {
   /// Where the fact comes from: a flush call here, a callee's summary, or a
   /// loop of line flushes (LoopRangeIfRan: holds only if its guard let the
-  /// loop run).
-  enum Origin { Site, Summary, LoopRange, LoopRangeIfRan };
+  /// loop run), or AArch64's __clear_cache sequence done by hand (Sequence),
+  /// which is derived from a `dc cvau` and an `ic ivau` loop range in the
+  /// three steps that check its barriers (see addSequenceFacts).
+  enum Origin {
+    Site,
+    Summary,
+    LoopRange,
+    LoopRangeIfRan,
+    SeqCleaned,     ///< A `dc cvau` loop range, then a `dsb`.
+    SeqInvalidated, ///< Then an `ic ivau` loop range over part of it.
+    SeqFenced,      ///< Then a `dsb`.
+    Sequence,       ///< Then an `isb`: a range flush (__clear_cache's kind).
+  };
   Origin From = Site;
   const FlushKind *Kind = nullptr;
   CallBase *Witness = nullptr; ///< The flush (possibly in a callee).
@@ -338,8 +353,17 @@ struct Fact {
   /// Entering any of these blocks recomputes an operand of the range.
   SmallVector<const BasicBlock *, 2> DefBlocks;
 
+  /// The sequence step this one is generated from (SeqCleaned: the `dc
+  /// cvau` loop range; SeqInvalidated: the SeqCleaned fact).
+  unsigned Base = ~0u;
+
   bool isLineSpan() const {
     return From == LoopRange || From == LoopRangeIfRan;
+  }
+  /// A step towards a Sequence fact: it only feeds the next step, and
+  /// covers (and is covered by) no other fact.
+  bool isSequenceStep() const {
+    return From == SeqCleaned || From == SeqInvalidated || From == SeqFenced;
   }
 };
 
@@ -803,6 +827,10 @@ private:
   void addLoopFacts(const FlushSite &Site, const LoopSweep &Sweep,
                     FlushAvailability &Result);
   bool addEdgeFact(Fact F, ArrayRef<Edge> Edges);
+  void addSequenceFacts();
+  bool loopHasDsb(const Loop &L) const;
+  void genSequenceSteps(const Instruction &I, FactSet &State) const;
+  void keepSequenceLoops(FlushAvailability &Result) const;
   std::optional<UnsummarisedLoopFlush>
   loopBodyBlocker(const Loop &L, const Fact &F, const FlushSite &Site);
   bool condHoldsAt(Value *Cond, bool Want, const Instruction *At) const;
@@ -811,6 +839,7 @@ private:
   FactSet meetPredecessors(const BasicBlock *BB);
   /// The kill reason of \p I for fact \p FI, or none when it survives.
   std::optional<KeptFlush::Reason> killReason(Instruction &I, unsigned FI);
+  bool issuedWhileCleanMayBePending(const Fact &F);
   std::optional<KeptFlush::Reason> computeKillReason(Instruction &I,
                                                      const Fact &F);
   std::optional<KeptFlush::Reason> rangeKillReason(Instruction &I,
@@ -867,11 +896,23 @@ private:
   /// loop ran" twin also on the guard's skip edge.
   DenseMap<Edge, SmallVector<unsigned, 2>> GenOnEdge;
   DenseMap<const BasicBlock *, SmallVector<unsigned, 2>> RedefinedAt;
+  /// Plain (unconditional) loop-range facts, for the sequence steps.
+  SmallVector<unsigned, 4> PlainLoopFacts;
+  /// Sequence steps generated at a barrier when their Base fact holds right
+  /// before it: SeqCleaned and SeqFenced at a `dsb`, Sequence at an `isb`.
+  SmallVector<unsigned, 2> AtDsb, AtIsb;
+  /// An `ic ivau` loop range's fact -> the SeqInvalidated facts generated
+  /// with it on its exit edges when their Base holds at the latch's end.
+  DenseMap<unsigned, SmallVector<unsigned, 1>> AfterLoop;
+  /// The barriers of each barrier asm statement, in order.
+  DenseMap<const Instruction *, SmallVector<AsmBarrier, 2>> BarriersAt;
   DenseMap<const Instruction *, unsigned> SiteFactOf;
   std::vector<FactSet> CoveredBy;    ///< CoveredBy[f]: facts that cover f.
   std::vector<FactSet> OverlappedBy; ///< Share bytes with f, not covering.
   DenseMap<const BasicBlock *, FactSet> Out; ///< Absent: not yet reached.
   DenseMap<std::pair<const Instruction *, unsigned>, int8_t> KillCache;
+  /// issuedWhileCleanMayBePending's answers, per `ic ivau` call.
+  DenseMap<const Instruction *, bool> PendingCleanCache;
   unsigned Queries = 0;
   bool OverBudget = false;
 };
@@ -1171,6 +1212,7 @@ void FlushAvailabilitySolver::addLoopFacts(const FlushSite &Site,
   Fact IfRan = F;
   if (!addEdgeFact(std::move(F), Exits))
     return;
+  PlainLoopFacts.push_back(Facts.size() - 1);
   Result.LoopRanges.emplace_back(Site.Call, Facts.back().Range.Begin,
                                  Facts.back().Range.End);
   ++NumLoopRanges;
@@ -1208,6 +1250,121 @@ void FlushAvailabilitySolver::addLoopFacts(const FlushSite &Site,
     IfRan.SkipWhen = Br->getSuccessor(0) != Into;
   }
   addEdgeFact(std::move(IfRan), IfRanEdges);
+}
+
+/// True when an iteration of \p L may run a `dsb`: then a clean fenced
+/// inside the loop may postdate the loop's first invalidations.
+bool FlushAvailabilitySolver::loopHasDsb(const Loop &L) const {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      auto Barriers = BarriersAt.find(&I);
+      if (Barriers != BarriersAt.end() &&
+          is_contained(Barriers->second, AsmBarrier::Dsb))
+        return true;
+    }
+  return false;
+}
+
+/// AArch64's __clear_cache(b, e) is: `dc cvau` on every line of [b, e),
+/// `dsb ish`, `ic ivau` on every line, `dsb ish`, `isb`. A program that does
+/// this itself in asm leaves the bytes as __clear_cache would, so a later
+/// range flush of them is redundant. Each step is a fact generated from the
+/// previous one, so every kill rule of the loops' kinds applies on the way:
+///  1. SeqCleaned(D): the `dc cvau` loop range D holds at a `dsb`;
+///  2. SeqInvalidated(D, I): an `ic ivau` loop range I inside D's lines ends
+///     while SeqCleaned(D) holds, and no iteration of its loop has a `dsb`
+///     (so the clean was fenced before its first invalidation); it dies as
+///     I does (a later data-cache clean, a write or read of its lines);
+///  3. SeqFenced(D, I): it holds at a `dsb`;
+///  4. Sequence(D, I): that holds at an `isb`. A range flush of I's bytes,
+///     of __clear_cache's kind, that dies as any range flush does.
+/// Only plain loop ranges take part: a loop its guard may skip gives none.
+void FlushAvailabilitySolver::addSequenceFacts() {
+  SmallVector<unsigned, 2> Cleans, Invalidations;
+  for (unsigned F : PlainLoopFacts)
+    (Facts[F].Kind->Domain == FlushDomain::DataCleanToPoU ? Cleans
+                                                          : Invalidations)
+        .push_back(F);
+  const FlushKind *RangeKind = lookupFlushKind("__clear_cache");
+  if (Cleans.empty() || Invalidations.empty() || !RangeKind)
+    return;
+  for (Instruction &I : instructions(Ctx.F)) {
+    auto *Call = dyn_cast<CallInst>(&I);
+    auto *IA = Call ? dyn_cast<InlineAsm>(Call->getCalledOperand()) : nullptr;
+    SmallVector<AsmBarrier, 2> Barriers;
+    if (IA && asmMaintenanceBarriers(IA->getAsmString(),
+                                     IA->getConstraintString(), Barriers))
+      BarriersAt[&I] = std::move(Barriers);
+  }
+  auto AddStep = [&](const Fact &From, Fact::Origin Step, unsigned Base) {
+    Fact F = From;
+    F.From = Step;
+    F.Base = Base;
+    F.DefBlocks.clear();
+    if (Step == Fact::Sequence) {
+      F.Kind = RangeKind;
+      F.Span = {};
+    }
+    unsigned Index = Facts.size();
+    return addFact(std::move(F), nullptr) ? int(Index) : -1;
+  };
+  for (unsigned D : Cleans) {
+    int Cleaned = -1;
+    for (unsigned I : Invalidations) {
+      if (Facts[I].Kind->Domain != FlushDomain::InstructionLineInvalidate ||
+          !rangeInside(Facts[I].Range, Facts[D].Range, Ctx.SE) ||
+          loopHasDsb(*Ctx.LI.getLoopFor(Facts[I].Witness->getParent())))
+        continue;
+      if (Cleaned < 0 &&
+          (Cleaned = AddStep(Facts[D], Fact::SeqCleaned, D)) >= 0)
+        AtDsb.push_back(Cleaned);
+      if (Cleaned < 0)
+        return;
+      int Invalidated = AddStep(Facts[I], Fact::SeqInvalidated, Cleaned);
+      if (Invalidated < 0)
+        continue;
+      AfterLoop[I].push_back(Invalidated);
+      int Fenced = AddStep(Facts[I], Fact::SeqFenced, Invalidated);
+      if (Fenced < 0)
+        continue;
+      AtDsb.push_back(Fenced);
+      int Done = AddStep(Facts[I], Fact::Sequence, Fenced);
+      if (Done >= 0)
+        AtIsb.push_back(Done);
+    }
+  }
+}
+
+/// A range flush removed or narrowed on the strength of a sequence relies on
+/// its `ic ivau` loop running after the fenced clean. An earlier `ic ivau`
+/// loop that made that loop redundant may have run before the clean was
+/// fenced (the `ic ivau` rules ignore data-cache barriers), so when the
+/// sequence's loop itself goes or is narrowed, the range flush stays whole.
+/// A range flush's witness that is an `ic ivau` can only be a sequence.
+void FlushAvailabilitySolver::keepSequenceLoops(
+    FlushAvailability &Result) const {
+  auto OnRemovedLoop = [&](const CallBase *Later, const CallBase *Witness) {
+    const FlushSite *Site = Result.siteOf(Later);
+    const FlushSite *Loop = Result.siteOf(Witness);
+    return Site && Loop &&
+           Site->Kind->Domain == FlushDomain::InstructionCache &&
+           Loop->Kind->Domain == FlushDomain::InstructionLineInvalidate &&
+           (Result.redundancyOf(Witness) || Result.narrowingOf(Witness));
+  };
+  SmallVector<CallBase *, 2> Dropped;
+  for (const RedundantFlush &R : Result.Redundant)
+    if (OnRemovedLoop(R.Elided, R.Witness))
+      Dropped.push_back(R.Elided);
+  for (const NarrowedFlush &N : Result.Narrowed)
+    if (any_of(N.Witnesses,
+               [&](CallBase *W) { return OnRemovedLoop(N.Later, W); }))
+      Dropped.push_back(N.Later);
+  erase_if(Result.Redundant, [&](const RedundantFlush &R) {
+    return is_contained(Dropped, R.Elided);
+  });
+  erase_if(Result.Narrowed, [&](const NarrowedFlush &N) {
+    return is_contained(Dropped, N.Later);
+  });
 }
 
 /// True when the dominating branches at \p At imply \p Cond == \p Want.
@@ -1260,7 +1417,8 @@ void FlushAvailabilitySolver::buildCoverMatrix() {
         continue;
       }
       const Fact &FG = Facts[G], &FS = Facts[S];
-      if (!flushKindCovers(*FG.Kind, *FS.Kind))
+      if (FG.isSequenceStep() || FS.isSequenceStep() ||
+          !flushKindCovers(*FG.Kind, *FS.Kind))
         continue;
       // A cover under a condition the site does not imply can still narrow
       // it: the run-time test includes the condition.
@@ -1285,8 +1443,17 @@ FlushAvailabilitySolver::meetPredecessors(const BasicBlock *BB) {
     In.push_back(It->second);
     auto OnEdge = GenOnEdge.find({Pred, BB});
     if (OnEdge != GenOnEdge.end())
-      for (unsigned F : OnEdge->second)
+      for (unsigned F : OnEdge->second) {
         In.back().set(F);
+        // An `ic ivau` loop that began after a fenced clean of its lines
+        // (none of its iterations has a dsb that could have fenced it
+        // later): the clean held at the latch's end, so on entry too.
+        auto Steps = AfterLoop.find(F);
+        if (Steps != AfterLoop.end())
+          for (unsigned Step : Steps->second)
+            if (It->second.test(Facts[Step].Base))
+              In.back().set(Step);
+      }
   }
   if (In.empty())
     return Result;
@@ -1347,8 +1514,85 @@ static bool a64LineCallVerdict(const CallBase &Call, const Fact &F,
   return true;
 }
 
+/// True for an inline-asm barrier statement with a `dsb` in it.
+static bool isAsmDsb(const Instruction &I) {
+  auto *Call = dyn_cast<CallBase>(&I);
+  auto *IA = Call ? dyn_cast<InlineAsm>(Call->getCalledOperand()) : nullptr;
+  SmallVector<AsmBarrier, 2> Barriers;
+  return IA &&
+         asmMaintenanceBarriers(IA->getAsmString(), IA->getConstraintString(),
+                                Barriers) &&
+         is_contained(Barriers, AsmBarrier::Dsb);
+}
+
+/// Whether an `ic ivau` fact's flush may have run while a data-cache clean
+/// before it was still in flight. Arm orders an invalidation after a clean
+/// only through a `dsb` between them: an `ic ivau` issued before that `dsb`
+/// may let the I-cache refetch the old bytes, so it cannot stand in for an
+/// `ic ivau` after the `dsb`. Walks back from the flush along every path:
+/// a `dsb` ends a path (nothing before it is pending); a `dc cvau`, any other
+/// asm, any call that is not flush-neutral (it may clean) or the function's
+/// entry (the caller may have cleaned) means "may be pending".
+bool FlushAvailabilitySolver::issuedWhileCleanMayBePending(const Fact &F) {
+  const Instruction *From = F.Witness;
+  auto [It, Inserted] = PendingCleanCache.try_emplace(From, true);
+  if (!Inserted)
+    return It->second;
+  auto MayClean = [](const Instruction &I) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call || Call->isLifetimeStartOrEnd() || Call->isDebugOrPseudoInst() ||
+        isa<IntrinsicInst>(Call) && !Call->mayWriteToMemory())
+      return false;
+    if (auto *IA = dyn_cast<InlineAsm>(Call->getCalledOperand())) {
+      StringRef Asm = IA->getAsmString(), Cons = IA->getConstraintString();
+      if (isAsmMaintenanceBarrier(Asm, Cons))
+        return false; // An `isb` alone completes nothing and cleans nothing.
+      const FlushKind *K = lookupAsmFlushKind(Asm, Cons);
+      return !K || K->Domain != FlushDomain::InstructionLineInvalidate;
+    }
+    return !isFlushNeutralCall(*Call) ||
+           lookupFlushKind(Call->getCalledFunction()
+                               ? Call->getCalledFunction()->getName()
+                               : StringRef()) != nullptr;
+  };
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  SmallVector<std::pair<const BasicBlock *, const Instruction *>, 16> Work;
+  Work.push_back({From->getParent(), From});
+  bool Pending = false;
+  while (!Work.empty() && !Pending) {
+    auto [BB, Before] = Work.pop_back_val();
+    bool Stopped = false;
+    for (const Instruction *I = Before ? Before->getPrevNode() : &BB->back(); I;
+         I = I->getPrevNode()) {
+      if (isAsmDsb(*I)) {
+        Stopped = true;
+        break;
+      }
+      if (MayClean(*I)) {
+        Pending = true;
+        break;
+      }
+    }
+    if (Stopped || Pending)
+      continue;
+    if (pred_empty(BB)) {
+      Pending = true; // The function's entry: the caller may have cleaned.
+      break;
+    }
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (Seen.insert(Pred).second)
+        Work.push_back({Pred, nullptr});
+  }
+  PendingCleanCache[From] = Pending;
+  return Pending;
+}
+
 std::optional<KeptFlush::Reason>
 FlushAvailabilitySolver::computeKillReason(Instruction &I, const Fact &F) {
+  if (F.Kind->Domain == FlushDomain::InstructionLineInvalidate &&
+      !F.isSequenceStep() && F.From != Fact::Sequence && isAsmDsb(I) &&
+      issuedWhileCleanMayBePending(F))
+    return KeptFlush::Unordered;
   if (auto *Call = dyn_cast<CallBase>(&I)) {
     std::optional<KeptFlush::Reason> Why;
     if (F.Kind->Domain != FlushDomain::InstructionCache &&
@@ -1468,7 +1712,23 @@ void FlushAvailabilitySolver::transferBlock(const BasicBlock *BB,
     if (Gen != GenAt.end())
       for (unsigned F : Gen->second)
         State.set(F);
+    genSequenceSteps(I, State);
   }
+}
+
+/// At a barrier statement, each of its barriers in order advances the
+/// sequence steps whose previous step holds: a `dsb` completes a clean
+/// (SeqCleaned) or an invalidation (SeqFenced), an `isb` after the latter
+/// completes the sequence. "dsb ish; isb" in one statement does both.
+void FlushAvailabilitySolver::genSequenceSteps(const Instruction &I,
+                                               FactSet &State) const {
+  auto Barriers = BarriersAt.find(&I);
+  if (Barriers == BarriersAt.end())
+    return;
+  for (AsmBarrier B : Barriers->second)
+    for (unsigned F : B == AsmBarrier::Dsb ? AtDsb : AtIsb)
+      if (State.test(Facts[F].Base))
+        State.set(F);
 }
 
 bool FlushAvailabilitySolver::runToFixpoint(ArrayRef<const BasicBlock *> RPO) {
@@ -1563,6 +1823,9 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
         const Fact &FG = S.Facts[G];
         if (G == SF || FG.From == Fact::Summary || FG.Witness == Kept)
           continue;
+        // A sequence that never completed is no earlier flush to name.
+        if (FG.From == Fact::Sequence && !LastKill.count(G))
+          continue;
         // The same expression in an earlier iteration names other bytes
         // (a loop's flush of slot k, then slot k + 1's): not a near
         // duplicate.
@@ -1598,6 +1861,8 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       transferBlock(BB, State, &Rec);
     }
   }
+
+  keepSequenceLoops(Result);
 
   // Resolve chains so every witness is a flush that stays: if A covers B and
   // B covers C, C's bytes have been clean since A.
@@ -2042,6 +2307,7 @@ FlushAvailability FlushAvailabilitySolver::solve() {
   for (Instruction &I : instructions(Ctx.F))
     if (auto *Call = dyn_cast<CallBase>(&I))
       addSummaryFacts(*Call);
+  addSequenceFacts();
   buildCoverMatrix();
 
   SmallVector<const BasicBlock *, 32> RPO;

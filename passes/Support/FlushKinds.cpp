@@ -109,13 +109,15 @@ const FlushKind *lookupAsmFlushKind(StringRef AsmString,
   return nullptr;
 }
 
-bool isAsmMaintenanceBarrier(StringRef AsmString, StringRef Constraints) {
+bool asmMaintenanceBarriers(StringRef AsmString, StringRef Constraints,
+                            SmallVectorImpl<AsmBarrier> &Barriers) {
+  Barriers.clear();
   if (!onlyClobbersFrom(Constraints, 0))
     return false;
   // "dsb ish\n\tisb" in one statement is two barriers: each part must be one.
   SmallVector<StringRef, 2> Statements;
   AsmString.split(Statements, '\n');
-  unsigned Barriers = 0;
+  SmallVector<AsmBarrier, 2> Found;
   for (StringRef Statement : Statements) {
     SmallVector<std::string, 4> Words;
     if (!statementWords(Statement, Words))
@@ -123,12 +125,20 @@ bool isAsmMaintenanceBarrier(StringRef AsmString, StringRef Constraints) {
     if (Words.empty())
       continue;
     std::string Text = join(Words, " ");
-    if (Text != "dsb ish" && Text != "dsb sy" && Text != "isb" &&
-        Text != "isb sy")
+    if (Text == "dsb ish" || Text == "dsb sy")
+      Found.push_back(AsmBarrier::Dsb);
+    else if (Text == "isb" || Text == "isb sy")
+      Found.push_back(AsmBarrier::Isb);
+    else
       return false;
-    ++Barriers;
   }
-  return Barriers != 0;
+  Barriers.append(Found.begin(), Found.end());
+  return !Barriers.empty();
+}
+
+bool isAsmMaintenanceBarrier(StringRef AsmString, StringRef Constraints) {
+  SmallVector<AsmBarrier, 2> Barriers;
+  return asmMaintenanceBarriers(AsmString, Constraints, Barriers);
 }
 
 bool flushKindCovers(const FlushKind &Earlier, const FlushKind &Later) {

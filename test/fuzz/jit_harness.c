@@ -13,8 +13,11 @@
  *   - AArch64's two steps, per 64-byte line: the point-of-unification
  *     shadow (the line's bytes when a `dc cvau` of it last ran) and the
  *     I-cache line (the point-of-unification shadow when an `ic ivau` of it
- *     last ran: an invalidation before the clean leaves old bytes). Barriers
- *     are counted only (flushelim never removes them).
+ *     last ran: an invalidation before the clean leaves old bytes);
+ *   - __clear_cache's sequence done by hand, per 64-byte line: a `dc cvau`,
+ *     a `dsb`, an `ic ivau`, a `dsb`, then an `isb` makes the line's
+ *     instruction-cache shadow its bytes at the `dc cvau` (a step missing or
+ *     out of order starts the line over), as a range flush of it would.
  * hl_exec(p, n) prints how many bytes of [p, p+n) differ from the
  * instruction-cache shadow and from the AArch64 I-cache lines, and
  * hl_durable(p, n) how many differ from the line shadow: stale bytes. Every
@@ -37,6 +40,9 @@ static unsigned char ishadow[Size], ivalid[Size];
 static unsigned char lshadow[Size], lvalid[Size / Line];
 static unsigned char pshadow[Size], pvalid[Size / Line];
 static unsigned char xshadow[Size], xvalid[Size / Line];
+/* Per line, how far __clear_cache's sequence got (enum Step). */
+enum Step { None, Cleaned, CleanFenced, Invalidated, InvalidateFenced };
+static unsigned char step[Size / Line];
 static unsigned long barriers;
 static unsigned long calls;
 
@@ -109,6 +115,11 @@ void hl_dc_cvau(void *p) {
   long l = a64_line(p, "dc cvau");
   if (l < 0)
     return;
+  /* Cleaning bytes the point of unification holds already changes nothing:
+   * the sequence goes on (flushelim's `dc cvau` facts survive a re-clean). */
+  if (!pvalid[l] || step[l] < CleanFenced ||
+      memcmp(pshadow + l * Line, buf + l * Line, Line) != 0)
+    step[l] = Cleaned;
   memcpy(pshadow + l * Line, buf + l * Line, Line);
   pvalid[l] = 1;
 }
@@ -119,9 +130,32 @@ void hl_ic_ivau(void *p) {
     return;
   memcpy(xshadow + l * Line, pshadow + l * Line, Line);
   xvalid[l] = pvalid[l];
+  /* Only a clean completed before it counts; a second one changes nothing. */
+  step[l] = step[l] >= CleanFenced
+                ? (step[l] == InvalidateFenced ? InvalidateFenced : Invalidated)
+                : None;
 }
 
-void hl_barrier(void) { ++barriers; }
+void hl_dsb(void) {
+  ++barriers;
+  for (size_t l = 0; l < Size / Line; ++l)
+    if (step[l] == Cleaned || step[l] == Invalidated)
+      ++step[l];
+}
+
+void hl_isb(void) {
+  ++barriers;
+  for (size_t l = 0; l < Size / Line; ++l)
+    if (step[l] == InvalidateFenced) {
+      memcpy(ishadow + l * Line, xshadow + l * Line, Line);
+      memset(ivalid + l * Line, 1, Line);
+    }
+}
+
+void hl_dsb_isb(void) {
+  hl_dsb();
+  hl_isb();
+}
 
 void hl_exec(const void *p, uint64_t n) {
   size_t b = offset_of(p, "exec");
@@ -153,6 +187,7 @@ int main(void) {
     memset(lvalid, 0, sizeof lvalid);
     memset(pvalid, 0, sizeof pvalid);
     memset(xvalid, 0, sizeof xvalid);
+    memset(step, 0, sizeof step);
     printf("input %zu:", k);
     jit(buf, inputs[k][0], inputs[k][1], inputs[k][2], inputs[k][3]);
     printf("\n");

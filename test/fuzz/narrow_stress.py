@@ -12,7 +12,9 @@ that writes bytes into a 2 KiB buffer, flushes ranges of it
 (llvm.clear_cache, __clear_cache, sys_icache_invalidate, single clflush and
 clflush loops of stride 32, 64 or 128, over an index or a pointer, behind
 LoopRotate-style guards, and the same loops of AArch64 `dc cvau`/`ic ivau`
-inline asm, with `dsb ish`/`isb` after some),
+inline asm, with `dsb ish`/`isb` after some; and AArch64's __clear_cache
+sequence done by hand, unguarded loops with their barriers, some with a
+step missing or out of order),
 "executes" ranges (hl_exec) and checks lines (hl_durable), calls
 flush-neutral getpagesize, and branches on bits of sel. Ranges share
 starts and ends on purpose (the RandomX shape: [p, p+pos) then [p, p+size)),
@@ -65,7 +67,9 @@ declare void @hl_durable(ptr, i64) nounwind memory(argmem: read)
 declare i32 @getpagesize()
 declare void @hl_dc_cvau(ptr)
 declare void @hl_ic_ivau(ptr)
-declare void @hl_barrier()
+declare void @hl_dsb()
+declare void @hl_isb()
+declare void @hl_dsb_isb()
 """
 
 # AArch64's line operations and barriers as JITs write them (inline asm).
@@ -73,6 +77,8 @@ ASM_LINE_OPS = {"dc cvau": 'asm sideeffect "dc cvau, $0", "r,~{memory}"',
                 "ic ivau": 'asm sideeffect "ic ivau, $0", "r,~{memory}"'}
 ASM_BARRIERS = ['asm sideeffect "dsb ish", "~{memory}"',
                 'asm sideeffect "isb", "~{memory}"']
+# Both in one statement, as JITs write the end of the sequence.
+ASM_DSB_ISB = 'asm sideeffect "dsb ish\\0A\\09isb", "~{memory}"'
 
 # What the harness defines for each primitive (renamed after opt ran).
 RENAMES = [("@llvm.clear_cache(", "@hl_clear_cache("),
@@ -82,8 +88,10 @@ RENAMES = [("@llvm.clear_cache(", "@hl_clear_cache("),
            ("@llvm.x86.clflushopt(", "@hl_clflushopt("),
            ("@llvm.x86.clwb(", "@hl_clwb("),
            (ASM_LINE_OPS["dc cvau"] + "(", "@hl_dc_cvau("),
-           (ASM_LINE_OPS["ic ivau"] + "(", "@hl_ic_ivau(")] + [
-               (b + "()", "@hl_barrier()") for b in ASM_BARRIERS]
+           (ASM_LINE_OPS["ic ivau"] + "(", "@hl_ic_ivau("),
+           (ASM_BARRIERS[0] + "()", "@hl_dsb()"),
+           (ASM_BARRIERS[1] + "()", "@hl_isb()"),
+           (ASM_DSB_ISB + "()", "@hl_dsb_isb()")]
 
 
 class Gen:
@@ -161,6 +169,13 @@ class Gen:
         if r.random() < 0.3:
             self.pointer_loop_body(kind, base, length, stride, pre, body, done)
             return start, length
+        self.index_loop_body(kind, base, length, stride, pre, body, done)
+        self.barriers(kind)
+        return start, length
+
+    def index_loop_body(self, kind, base, length, stride, pre, body, done):
+        """The loop of `i = 0; do { op(base + i); i += stride; } while (i <
+        length)`, entered from pre, leaving to done."""
         self.emit("br label %s" % body)
         self.label(body)
         i, nxt, q, more = self.fresh("i"), self.fresh("i.next"), self.fresh("q"), self.fresh("more")
@@ -171,8 +186,6 @@ class Gen:
         self.emit("%s = icmp ult i64 %s, %s" % (more, nxt, length))
         self.emit("br i1 %s, label %s, label %s" % (more, body, done))
         self.label(done)
-        self.barriers(kind)
-        return start, length
 
     def line_op(self, kind, ptr):
         """One line flush: an intrinsic call, or AArch64 inline asm."""
@@ -202,6 +215,41 @@ class Gen:
         self.label(done)
         self.barriers(kind)
 
+    def do_while_loop(self, kind, base, length):
+        """`q = base; do { op(q); q += 64; } while (q < base + length)`: no
+        guard, so its range holds unconditionally after it."""
+        pre, body, done = self.fresh("pre"), self.fresh("loop"), self.fresh("done")
+        self.emit("br label %s" % pre)
+        self.label(pre)
+        self.index_loop_body(kind, base, length, 64, pre, body, done)
+
+    def clear_cache_sequence(self):
+        """AArch64's __clear_cache done by hand: dc cvau loop, dsb, ic ivau
+        loop over the same or fewer bytes, dsb, isb; sometimes with a step
+        left out or the loops the other way round (then it is none), and
+        sometimes a __clear_cache of the range right after."""
+        r = self.rng
+        start, length = self.offset(), self.length()
+        base = self.pointer(start)
+        kinds = ["dc cvau", "ic ivau"]
+        if r.random() < 0.1:
+            kinds.reverse()
+        self.do_while_loop(kinds[0], base, length)
+        if r.random() < 0.85:
+            self.emit("call void %s()" % ASM_BARRIERS[0])
+        self.do_while_loop(kinds[1], base, r.choice([length, length, self.length()]))
+        end = r.random()
+        if end < 0.4:
+            self.emit("call void %s()" % ASM_DSB_ISB)
+        elif end < 0.9:
+            self.emit("call void %s()" % ASM_BARRIERS[0])
+            self.emit("call void %s()" % ASM_BARRIERS[1])
+        else:
+            self.emit("call void %s()" % ASM_BARRIERS[r.randint(0, 1)])
+        if r.random() < 0.5:
+            self.range_flush(start, r.choice([length, self.length()]))
+        return start, length
+
     def statement(self, depth, memory):
         r = self.rng
         what = r.random()
@@ -229,8 +277,10 @@ class Gen:
             p = self.pointer(self.offset())
             fn = "@hl_exec" if r.random() < 0.7 else "@hl_durable"
             self.emit("call void %s(ptr %s, i64 %s)" % (fn, p, r.choice(["64", "200", "%a", "%b"])))
-        elif what < 0.90:
+        elif what < 0.88:
             self.emit("%s = call i32 @getpagesize()" % self.fresh("pg"))
+        elif what < 0.93:
+            memory.append(("range",) + self.clear_cache_sequence())
         elif depth < 2:
             bit = self.fresh("bit")
             cond = self.fresh("cond")

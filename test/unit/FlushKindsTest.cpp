@@ -3,6 +3,7 @@
 #include "gtest/gtest.h"
 
 using namespace hotlayout;
+using llvm::SmallVector;
 
 static const FlushKind &kind(const char *Name) {
   const FlushKind *K = lookupFlushKind(Name);
@@ -101,4 +102,21 @@ TEST(FlushKinds, MaintenanceBarriers) {
     EXPECT_FALSE(isAsmMaintenanceBarrier(Asm, "~{memory}")) << Asm;
   EXPECT_FALSE(isAsmMaintenanceBarrier("dsb ish", "r,~{memory}"));
   EXPECT_FALSE(isAsmMaintenanceBarrier("isb", "=r"));
+}
+
+// __clear_cache's order is checked on the barriers of each statement, in
+// program order: "dsb ish; isb" in one statement is a dsb, then an isb.
+TEST(FlushKinds, MaintenanceBarriersInOrder) {
+  SmallVector<AsmBarrier, 2> Barriers;
+  ASSERT_TRUE(asmMaintenanceBarriers("dsb ish\n\tisb", "~{memory}", Barriers));
+  EXPECT_EQ(Barriers,
+            (SmallVector<AsmBarrier, 2>{AsmBarrier::Dsb, AsmBarrier::Isb}));
+  ASSERT_TRUE(asmMaintenanceBarriers("isb sy\ndsb sy", "", Barriers));
+  EXPECT_EQ(Barriers,
+            (SmallVector<AsmBarrier, 2>{AsmBarrier::Isb, AsmBarrier::Dsb}));
+  // A statement that is no barrier sequence leaves none behind.
+  EXPECT_FALSE(asmMaintenanceBarriers("dsb ish\n\tnop", "~{memory}", Barriers));
+  EXPECT_TRUE(Barriers.empty());
+  EXPECT_FALSE(asmMaintenanceBarriers("dsb ish", "r", Barriers));
+  EXPECT_TRUE(Barriers.empty());
 }

@@ -68,6 +68,11 @@ struct KeptFlush {
     /// `ic ivau` only: Blocker may clean the data cache (dc cvau,
     /// __clear_cache, mprotect), after which the I-cache may refetch.
     MayClean,
+    /// `ic ivau` only: the earlier `ic ivau` ran while a data-cache clean
+    /// before it may still have been in flight (no `dsb` between them), so
+    /// it may have let the old bytes back in: Blocker is the `dsb` after
+    /// which an invalidation is needed again.
+    Unordered,
   };
   llvm::CallBase *Kept;
   llvm::CallBase *Earlier;

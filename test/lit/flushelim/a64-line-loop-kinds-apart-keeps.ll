@@ -3,8 +3,10 @@
 ; instruction-cache lines: neither loop covers a loop of the other kind
 ; (@dc_then_ic, @ic_then_dc), and neither covers a later __clear_cache over
 ; the same bytes, which does both with its barriers (@both_then_clear_cache:
-; covering it by a dc loop AND an ic loop with `dsb ish` between and after is
-; not implemented; the __clear_cache stays).
+; the program's own __clear_cache sequence covers it only when both loops
+; always run, a64-clear-cache-sequence-removes.ll; these sit behind guards
+; that skip them when n == 0, and a sequence of guarded loops is not
+; recognised: the __clear_cache stays).
 ; Twins: the same-kind pairs in a64-dc-cvau-loop-pair-removes.ll and
 ; a64-ic-ivau-loop-pair-removes.ll go.
 ;

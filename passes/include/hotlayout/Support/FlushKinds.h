@@ -11,6 +11,7 @@
 #ifndef HOTLAYOUT_SUPPORT_FLUSHKINDS_H
 #define HOTLAYOUT_SUPPORT_FLUSHKINDS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace hotlayout {
@@ -82,6 +83,17 @@ const FlushKind *lookupAsmFlushKind(llvm::StringRef AsmString,
 /// writes memory.
 bool isAsmMaintenanceBarrier(llvm::StringRef AsmString,
                              llvm::StringRef Constraints);
+
+/// One AArch64 barrier of a maintenance sequence: `dsb ish`/`dsb sy` waits
+/// for the maintenance before it; `isb` refetches the instructions after it.
+enum class AsmBarrier { Dsb, Isb };
+
+/// The barriers of an asm statement that isAsmMaintenanceBarrier accepts, in
+/// program order, in \p Barriers; false (and none) for any other statement.
+/// __clear_cache's order (dc loop, dsb, ic loop, dsb, isb) is checked on it.
+bool asmMaintenanceBarriers(llvm::StringRef AsmString,
+                            llvm::StringRef Constraints,
+                            llvm::SmallVectorImpl<AsmBarrier> &Barriers);
 
 /// True when a completed flush of kind \p Earlier makes a later flush of kind
 /// \p Later over the same (or a contained) range redundant, provided nothing
