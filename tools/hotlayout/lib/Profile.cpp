@@ -146,21 +146,6 @@ static std::string nameList(ArrayRef<std::string> Names, size_t Max) {
   return S;
 }
 
-/// Writes \p Text to \p Path (a temporary file).
-static Error writeText(StringRef Path, StringRef Text) {
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
-  if (!EC) {
-    OS << Text;
-    OS.close();
-    EC = OS.error();
-    OS.clear_error(); // Reported below, not by the stream's destructor.
-  }
-  if (EC)
-    return fileError(Path, "cannot be written: " + EC.message());
-  return Error::success();
-}
-
 /// Step 4: the file of records \p File's PGO analysis map adds to
 /// \p Profiles, if it adds any.
 Expected<std::optional<std::string>>
@@ -198,7 +183,8 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
             "flow, such as a computed goto): their loop counts are guesses; "
             "compile with -mllvm -use-iterative-bfi-inference"));
   std::string Path = Tmp.file("pgo-map.fdata");
-  if (Error E = writeText(Path, Records->Fdata))
+  if (Error E =
+          writeTextFile(Path, [&](raw_ostream &OS) { OS << Records->Fdata; }))
     return std::move(E);
   return Path;
 }

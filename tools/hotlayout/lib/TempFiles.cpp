@@ -166,9 +166,10 @@ AtomicOutput AtomicOutput::within(const TempDir &Dir, StringRef Final) {
   return AtomicOutput(Final.str(), Dir.file(sys::path::filename(Final)));
 }
 
-Error AtomicOutput::write(function_ref<void(raw_ostream &)> Write) {
+Error writeTextFile(StringRef Path, function_ref<void(raw_ostream &)> Write,
+                    StringRef ReportAs) {
   std::error_code EC;
-  raw_fd_ostream OS(Temp, EC, sys::fs::OF_Text);
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (!EC) {
     Write(OS);
     OS.close();
@@ -176,8 +177,13 @@ Error AtomicOutput::write(function_ref<void(raw_ostream &)> Write) {
     OS.clear_error(); // Reported below, not by the stream's destructor.
   }
   if (EC)
-    return fileError(Final, "cannot be written: " + EC.message());
+    return fileError(ReportAs.empty() ? Path : ReportAs,
+                     "cannot be written: " + EC.message());
   return Error::success();
+}
+
+Error AtomicOutput::write(function_ref<void(raw_ostream &)> Write) {
+  return writeTextFile(Temp, Write, Final);
 }
 
 Error AtomicOutput::commit() {

@@ -96,6 +96,12 @@ private:
   bool Kept = false;
 };
 
+/// Writes \p Path as text through \p Write; an error names \p ReportAs (the
+/// file the user asked for) when given, else \p Path.
+llvm::Error writeTextFile(llvm::StringRef Path,
+                          llvm::function_ref<void(llvm::raw_ostream &)> Write,
+                          llvm::StringRef ReportAs = {});
+
 /// An output file written under a temporary name and renamed into place by
 /// commit(). Move-only.
 class AtomicOutput {
