@@ -4,10 +4,11 @@
 ; runs before the `dsb`, then the sequence's own `ic ivau` loop, `dsb ish`,
 ; `isb`: the second loop stays (kept, "no dsb between them"), and with it the
 ; program's own __clear_cache sequence is whole, so the later __clear_cache
-; goes. (This file's name is from before that rule, when the second loop was
-; removed and the __clear_cache had to stay; 2103c12's guard for that case
-; is kept.) The twin, the sequence with no early loop, is
-; a64-clear-cache-sequence-removes.ll. Checks by hand.
+; goes. (Before that rule the second loop was removed and the __clear_cache
+; had to stay: 2103c12's guard for that case is kept.) Twins: the sequence
+; with a store after it, a64-clear-cache-sequence-store-after-keeps.ll, and
+; the early loop's own rule, a64-ic-ivau-before-clean-completes-keeps.ll.
+; Checks by hand.
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin=%plugin -passes=flushelim -pass-remarks=flushelim \
