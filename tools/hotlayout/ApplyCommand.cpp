@@ -11,6 +11,7 @@
 #include "CommandOptions.h"
 #include "Commands.h"
 
+#include "hotlayout/Support/HotLoopRules.h"
 #include "hotlayout/Tool/Apply.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -89,14 +90,16 @@ static cl::opt<uint64_t> MinCount(
     "min-count",
     cl::desc("A loop taken fewer times is not hot (as check's --min-count; "
              "default 100)"),
-    cl::init(100), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+    cl::init(DefaultMinCount), cl::sub(ApplySubcommand),
+    cl::cat(ApplyCategory));
 
 static cl::opt<double> HotCoverage(
     "hot-coverage",
     cl::desc("Hot loops: the hottest iterating loops that together make up "
              "this share of all iterating loops' taken counts (as check's "
              "--hot-coverage; default 0.99)"),
-    cl::init(0.99), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
+    cl::init(DefaultHotCoverage), cl::sub(ApplySubcommand),
+    cl::cat(ApplyCategory));
 
 static cl::opt<std::string> WriteLock(
     "write-lock",
