@@ -1,0 +1,34 @@
+# workload.sh - sourced by run.sh and levers.sh (bash): running a program's workload the
+# same way every time. Needs PW (the program's work folder), PY (a Python interpreter by path),
+# JUDGE (callgrind_loops.py) and H (hotlayout).
+
+# run_workload MODE BIN DIR [VAR=VALUE...]: the workload once, in $PW, of the binary $PW/BIN;
+# MODE native (outputs DIR/out.N), callgrind (DIR/cg.N and DIR/out.N), profile (DIR/prof.fdata,
+# one merged profile of all runs). Every run is repeatable: Lua's string cache is indexed by
+# the addresses of C strings, so with address-space randomization the counts (and a PGO
+# profile, and the binaries built from it) change from run to run. Runs get no randomization
+# (setarch -R), an empty environment but PATH and the VARs, and paths relative to $PW, so
+# the stack starts at the same address whatever WORK is.
+run_workload() {
+  local mode=$1 bin=./$2 d=$3 n=0 args app=""
+  shift 3
+  mkdir -p "$PW/$d"; rm -f "$PW/$d"/out.* "$PW/$d"/cg.*
+  while read -r args; do
+    n=$((n + 1))
+    case $mode in
+      native) repeatable_run "$@" "$bin" $args > "$PW/$d/out.$n" ;;
+      callgrind) repeatable_run "$@" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args > "$PW/$d/out.$n" ;;
+      profile) repeatable_run "$@" "$H" profile --quiet $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
+               app=--append ;;
+    esac
+  done < "$PW/workload.txt"
+}
+repeatable_run() {  # [VAR=VALUE...] COMMAND...: in $PW, no randomization, an empty environment
+  local vars=()
+  while [[ ${1:-} =~ ^[A-Z_][A-Z0-9_]*= ]]; do vars+=("$1"); shift; done
+  (cd "$PW" && env -i PATH="$PATH" "${vars[@]}" setarch -R "$@" < /dev/null)
+}
+outputs_of() {  # MODE BINARY: run the workload (in $PW/cg-BINARY), print a hash of what it printed
+  run_workload "$1" "$2" "cg-$2"
+  cat "$PW/cg-$2"/out.* | sha256sum | cut -c1-16
+}
