@@ -107,8 +107,8 @@ TEST(LayoutLock, HeaderErrorsSayWhichField) {
   EXPECT_EQ(parseError("[]"), invalid("top level: expected an object"));
   EXPECT_EQ(parseError(edited("\"hotlayout-lock\"", "\"other\"")),
             invalid("format: expected \"hotlayout-lock\", got \"other\""));
-  EXPECT_EQ(parseError(edited("\"version\": 1", "\"version\": 3")),
-            invalid("version: this hotlayout reads versions 1 to 2, not 3"));
+  EXPECT_EQ(parseError(edited("\"version\": 1", "\"version\": 4")),
+            invalid("version: this hotlayout reads versions 1 to 3, not 4"));
   EXPECT_EQ(parseError(edited("\"line_size\": 64", "\"line_size\": 48")),
             invalid("line_size: expected a power of two, got 48"));
   EXPECT_EQ(parseError(edited("\"build_id\": \"0123456789abcdef\"",
@@ -154,6 +154,43 @@ TEST(LayoutLock, ChoicesRoundTripAsVersion2) {
   // Negative twin: a function without a choice has none after the trip.
   EXPECT_FALSE(Out->Plan.Functions[1].Shift);
   EXPECT_EQ(text(*Out), T);
+}
+
+TEST(LayoutLock, InputCodeChoiceRoundTripsAsVersion3) {
+  LayoutLock In = sampleLock();
+  for (PlacedFunction *F : {&In.Plan.Functions[0], &In.Plan.Functions[1]}) {
+    F->Shift = 4;
+    F->EmittedSize = 30;
+    F->CodeHash = "00";
+  }
+  In.Plan.Functions[0].InputLayout = true;
+  std::string T = text(In);
+  // A version 2 reader would lay f_hot out BOLT's way at f_hot's shift.
+  EXPECT_NE(T.find("\"version\": 3,"), std::string::npos) << T;
+  EXPECT_NE(T.find("\"code_hash\":\"00\",\"layout\":\"input\"}"),
+            std::string::npos)
+      << T;
+  Expected<LayoutLock> Out = parseLock(T, "x.lock");
+  ASSERT_TRUE(bool(Out)) << toString(Out.takeError());
+  EXPECT_TRUE(Out->Plan.Functions[0].InputLayout);
+  // Negative twin: a choice of BOLT's layout stays one.
+  EXPECT_FALSE(Out->Plan.Functions[1].InputLayout);
+  EXPECT_EQ(text(*Out), T);
+  // Without an input-code choice the lock stays version 2.
+  In.Plan.Functions[0].InputLayout = false;
+  EXPECT_NE(text(In).find("\"version\": 2,"), std::string::npos);
+}
+
+TEST(LayoutLock, UnknownLayoutIsAnError) {
+  LayoutLock In = sampleLock();
+  In.Plan.Functions[0].Shift = 4;
+  In.Plan.Functions[0].EmittedSize = 30;
+  In.Plan.Functions[0].CodeHash = "00";
+  In.Plan.Functions[0].InputLayout = true;
+  std::string T = text(In);
+  T.replace(T.find("\"input\""), 7, "\"other\"");
+  EXPECT_EQ(parseError(T), invalid("functions[0] (f_hot).layout: expected "
+                                   "\"input\" or \"bolt\""));
 }
 
 TEST(LayoutLock, LockWithoutChoicesStaysVersion1) {

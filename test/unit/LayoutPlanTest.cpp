@@ -192,6 +192,7 @@ TEST(LayoutPlan, UpdateCarriesApplysChoiceOfKeptFunctions) {
       F.Shift = 14;
       F.EmittedSize = 96;
       F.CodeHash = "c0de";
+      F.InputLayout = true;
     }
   std::vector<PlanFunction> F = sample();
   F[1].Hash = "edited"; // apply decides by the code hash, not plan.
@@ -201,6 +202,8 @@ TEST(LayoutPlan, UpdateCarriesApplysChoiceOfKeptFunctions) {
   EXPECT_EQ(Hot->Shift, std::optional<uint64_t>(14));
   EXPECT_EQ(Hot->EmittedSize, 96u);
   EXPECT_EQ(Hot->CodeHash, "c0de");
+  EXPECT_TRUE(Hot->InputLayout);
   // Negative twin: a function that had no choice gets none.
   EXPECT_FALSE(find(U.Plan, "warm")->Shift);
+  EXPECT_FALSE(find(U.Plan, "warm")->InputLayout);
 }

@@ -195,6 +195,7 @@ public:
 
 private:
   Error runUntilPlaced(ApplyResult &R, unsigned MaxRuns);
+  Error solveAndPlace(ApplyResult &R);
   Error rewriteOnce(ArrayRef<Placement> P);
   void useStoredChoices(ApplyResult &R);
   /// The last output's hot loops of some locked functions, from each
@@ -208,11 +209,13 @@ private:
   /// Bytes its space leaves after what BOLT emitted for it.
   uint64_t roomOf(StringRef Name) const;
   Expected<bool> solveShifts();
+  Expected<bool> chooseInputLayouts();
   Error judgeLoops(ApplyResult &R);
   PadMode padMode() const;
   Expected<bool> adjust(const Verification &V, ArrayRef<Placement> P);
   Expected<bool> dropFromProfile(ArrayRef<Placement> P,
                                  const StringSet<> &Intruders);
+  Error filterProfile();
 
   const ApplyConfig &C;
   const ApplyInputs &I;
@@ -226,6 +229,9 @@ private:
   StringSet<> Vacated;
   /// Given to BOLT without their profile records (see adjust()).
   StringSet<> OwnOrder, Unordered;
+  /// Locked functions whose input code BOLT keeps (chooseInputLayouts()):
+  /// given to BOLT without their profile records too.
+  StringSet<> InputLayout;
   /// Each locked function's start shift, and where it came from; functions
   /// without an entry have not been solved (yet).
   StringMap<uint64_t> Shifts;
@@ -257,6 +263,7 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   R.SkipArgument = SkipArgument;
   R.AddressTranslation = !Profile.empty();
   R.NoHugePages = C.NoHugePages;
+  R.KeepInputCode = !InputLayout.empty();
   if (C.Verbose) {
     std::vector<std::string> Args = rewriteArguments(I.Tools, R);
     errs() << "hotlayout apply: llvm-bolt run:";
@@ -284,14 +291,23 @@ Expected<bool> PlacementLoop::dropFromProfile(ArrayRef<Placement> P,
     Changed |= Unordered.insert(F.getKey()).second;
   if (!Changed)
     return false;
+  if (Error E = filterProfile())
+    return std::move(E);
+  return true;
+}
+
+/// The profile BOLT gets: the --profile without the records of the
+/// functions that keep their input block order or code.
+Error PlacementLoop::filterProfile() {
   StringSet<> Drop(Unordered);
-  for (const auto &F : OwnOrder)
-    Drop.insert(F.getKey());
+  for (const StringSet<> *Set : {&OwnOrder, &InputLayout})
+    for (const auto &F : *Set)
+      Drop.insert(F.getKey());
   std::string Filtered = Tmp.file("profile.fdata");
   if (Error E = writeProfileWithout(C.ProfilePath, Drop, Filtered))
-    return std::move(E);
+    return E;
   Profile = Filtered;
-  return true;
+  return Error::success();
 }
 
 /// What the next run does differently: pad by what BOLT emitted (it
@@ -360,6 +376,8 @@ void PlacementLoop::useStoredChoices(ApplyResult &R) {
     Shifts[F.Name] = *F.Shift;
     Sources[F.Name] = ShiftSource::Stored;
     Bodies[F.Name] = F.EmittedSize;
+    if (F.InputLayout)
+      InputLayout.insert(F.Name);
   }
 }
 
@@ -442,6 +460,84 @@ Expected<bool> PlacementLoop::solveShifts() {
   return Moved;
 }
 
+Error PlacementLoop::solveAndPlace(ApplyResult &R) {
+  auto Moved = solveShifts();
+  if (!Moved)
+    return Moved.takeError();
+  return *Moved ? runUntilPlaced(R, R.Runs + C.MaxBoltRuns) : Error::success();
+}
+
+/// The compiler may have placed a function's hot loops better than any
+/// start of BOLT's layout of it can (padding inside the function, which
+/// BOLT cannot add: its alignment options are global and count-driven).
+/// For each function solved in this apply whose hot loops still cost extra
+/// line fetches, the input's code is kept instead when its loops, where the
+/// input has them, cost fewer (shiftCost, the same definition) and it fits
+/// its space at its input line offset. Keeping input code changes how BOLT
+/// emits every function (KeepInputCode), so the other shifts are solved
+/// again. True when some function was switched.
+Expected<bool> PlacementLoop::chooseInputLayouts() {
+  std::vector<std::string> Names;
+  for (const Placement &X : Last)
+    if (!InputLayout.count(X.Locked->Name) &&
+        Sources.lookup(X.Locked->Name) != ShiftSource::Stored)
+      Names.push_back(X.Locked->Name);
+  if (Names.empty())
+    return false;
+  auto Out = lastOutputLoops(Names);
+  if (!Out)
+    return Out.takeError();
+  uint64_t Line = I.Lock.Plan.LineSize;
+  StringMap<uint64_t> OutCost;
+  std::vector<std::string> Candidates;
+  for (const FunctionHotLoops &F : Out->Functions)
+    if (uint64_t Cost = shiftCost(F.Loops, Out->Base.lookup(F.Name), Line)) {
+      OutCost[F.Name] = Cost;
+      Candidates.push_back(F.Name);
+    }
+  if (Candidates.empty())
+    return false;
+  JudgeOptions J;
+  J.MinCount = C.MinCount;
+  J.HotCoverage = C.HotCoverage;
+  J.LineSize = Line;
+  auto In = [&] {
+    PhaseTimer T(Times.Verify);
+    return inputHotLoops(*I.File, Candidates, I.Branches, J);
+  }();
+  if (!In)
+    return In.takeError();
+  bool Chosen = false;
+  for (const FunctionHotLoops &F : *In) {
+    const IndexedSymbol *S = I.In.find(F.Name);
+    auto X = find_if(
+        Last, [&](const Placement &Y) { return Y.Locked->Name == F.Name; });
+    uint64_t InShift = S->Address % Line;
+    if (X == Last.end() || InShift + S->Size > X->Space ||
+        shiftCost(F.Loops, InShift, Line) >= OutCost.lookup(F.Name))
+      continue;
+    InputLayout.insert(F.Name);
+    Bodies[F.Name] = S->Size;
+    Chosen = true;
+  }
+  if (!Chosen)
+    return false;
+  // Every other function is emitted anew (input nops kept): solve again.
+  for (const Placement &X : Last) {
+    StringRef Name = X.Locked->Name;
+    if (InputLayout.count(Name)) {
+      Shifts[Name] = I.In.find(Name)->Address % Line;
+      continue;
+    }
+    Shifts.erase(Name);
+    if (Sources.lookup(Name) == ShiftSource::Stored)
+      Sources[Name] = ShiftSource::Solved;
+  }
+  if (Error E = filterProfile())
+    return std::move(E);
+  return true;
+}
+
 /// Why a function's hot loops (\p Loops, from its start) are not all on
 /// their fewest lines.
 static std::string whyStraddles(ArrayRef<HotLoopBytes> Loops, uint64_t Room,
@@ -477,6 +573,7 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
     V.Shift = Shifts.lookup(F.Name);
     V.Source = Sources.lookup(F.Name);
     V.Loops = F.Loops.size();
+    V.InputLayout = InputLayout.count(F.Name);
     for (const HotLoopBytes &L : atLine(F.Loops, Loops->Base.lookup(F.Name))) {
       uint64_t Extra =
           linesTouchedAt(L.Bytes, 0, Line) - minLinesOverShifts(L.Bytes, Line);
@@ -485,7 +582,12 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
       V.Taken += L.Taken;
     }
     if (V.Straddling)
-      V.Why = whyStraddles(F.Loops, roomOf(F.Name), Line, Loops->MinAlign);
+      V.Why =
+          V.InputLayout
+              ? "its input code is kept (the compiler's placement costs "
+                "fewer extra line fetches than any start of BOLT's "
+                "layout), and the compiler left these on more lines"
+              : whyStraddles(F.Loops, roomOf(F.Name), Line, Loops->MinAlign);
     R.LoopVerdicts.push_back(std::move(V));
   }
   return Error::success();
@@ -497,16 +599,24 @@ Error PlacementLoop::run(ApplyResult &R) {
     PadBefore = supportsPadBefore(I.Tools, Tmp.file("bolt-help.txt"));
   }
   useStoredChoices(R);
+  if (!InputLayout.empty() && !Profile.empty())
+    if (Error E = filterProfile())
+      return E;
   if (Error E = runUntilPlaced(R, C.MaxBoltRuns))
     return E;
   if (!Profile.empty()) {
     if (C.PlaceLoops) {
-      auto Moved = solveShifts();
-      if (!Moved)
-        return Moved.takeError();
-      if (*Moved)
+      if (Error E = solveAndPlace(R))
+        return E;
+      auto Switched = chooseInputLayouts();
+      if (!Switched)
+        return Switched.takeError();
+      if (*Switched) {
         if (Error E = runUntilPlaced(R, R.Runs + C.MaxBoltRuns))
           return E;
+        if (Error E = solveAndPlace(R))
+          return E;
+      }
     }
     if (Error E = judgeLoops(R))
       return E;
@@ -517,8 +627,10 @@ Error PlacementLoop::run(ApplyResult &R) {
   R.EmittedSizes = Bodies;
   R.OwnOrder.assign(OwnOrder.keys().begin(), OwnOrder.keys().end());
   R.Unordered.assign(Unordered.keys().begin(), Unordered.keys().end());
+  R.InputLayouts.assign(InputLayout.keys().begin(), InputLayout.keys().end());
   llvm::sort(R.OwnOrder);
   llvm::sort(R.Unordered);
+  llvm::sort(R.InputLayouts);
   return Error::success();
 }
 
@@ -605,6 +717,7 @@ static LayoutLock lockWithChoices(const ApplyInputs &I, const ApplyResult &R) {
     F.Shift = R.Shifts.lookup(F.Name);
     F.EmittedSize = R.EmittedSizes.lookup(F.Name);
     F.CodeHash = I.CodeHashes.lookup(F.Name);
+    F.InputLayout = is_contained(R.InputLayouts, F.Name);
     if (*F.Shift + F.EmittedSize > F.Reserved)
       F.Shift.reset(); // Does not fit its own reservation: solve next time.
   }

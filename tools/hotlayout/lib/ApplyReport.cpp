@@ -49,8 +49,9 @@ static void printLoopReport(const ApplyResult &R, raw_ostream &OS) {
   unsigned Loops = 0;
   uint64_t Extra = 0, Taken = 0;
   for (const LoopPlacementVerdict &V : R.LoopVerdicts) {
-    OS << V.Name << "  " << V.Shift << " (" << sourceText(V.Source) << ")  "
-       << V.Loops << "  " << V.Straddling << "  ";
+    OS << V.Name << "  " << V.Shift << " (" << sourceText(V.Source)
+       << (V.InputLayout ? ", input code" : "") << ")  " << V.Loops << "  "
+       << V.Straddling << "  ";
     if (V.Straddling)
       OS << "not all on their fewest lines: " << V.Why << "\n";
     else
@@ -110,6 +111,10 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   printNames(OS, {R.OwnOrder.begin(), R.OwnOrder.end()}, "function",
              "kept their input block order (with the profile's they outgrew "
              "their locked space)");
+  printNames(OS, {R.InputLayouts.begin(), R.InputLayouts.end()}, "function",
+             "kept their input code (the compiler placed their hot loops "
+             "better than any start of BOLT's layout; llvm-bolt then keeps "
+             "every function's nops)");
   printNames(OS, {R.Unordered.begin(), R.Unordered.end()}, "function",
              "outside the lock landed among the locked ones (BOLT could not "
              "order them by name) and were given to BOLT without a profile");

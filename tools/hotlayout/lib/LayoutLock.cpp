@@ -43,11 +43,14 @@ static std::string quoted(StringRef S) {
 }
 
 /// A lock without apply's choices is written as version 1, which every
-/// hotlayout reads; one with choices needs version 2.
+/// hotlayout reads; one with choices needs version 2, and one that keeps a
+/// function's input code version 3 (a version 2 reader would place BOLT's
+/// layout of it at a shift chosen for the input's).
 static unsigned writtenVersion(const LayoutLock &Lock) {
-  bool Choices = any_of(Lock.Plan.Functions,
-                        [](const PlacedFunction &F) { return F.Shift; });
-  return Choices ? LayoutLock::FormatVersion : 1;
+  const auto &Fs = Lock.Plan.Functions;
+  if (any_of(Fs, [](const PlacedFunction &F) { return F.InputLayout; }))
+    return 3;
+  return any_of(Fs, [](const PlacedFunction &F) { return F.Shift; }) ? 2 : 1;
 }
 
 void writeLock(const LayoutLock &Lock, raw_ostream &OS) {
@@ -76,6 +79,8 @@ void writeLock(const LayoutLock &Lock, raw_ostream &OS) {
         J.attribute("shift", int64_t(*F.Shift));
         J.attribute("emitted_size", int64_t(F.EmittedSize));
         J.attribute("code_hash", F.CodeHash);
+        if (F.InputLayout)
+          J.attribute("layout", "input");
       }
     });
   }
@@ -130,7 +135,8 @@ struct Reader {
 };
 } // namespace
 
-/// Version 2: apply's choice for a function, all three keys or none.
+/// Versions 2 and 3: apply's choice for a function, the three keys or none,
+/// and (3) which code it placed.
 static Error readChoice(const Reader &R, const json::Object &O,
                         const Twine &Where, PlacedFunction &F) {
   if (!O.get("shift"))
@@ -148,6 +154,12 @@ static Error readChoice(const Reader &R, const json::Object &O,
                                        " emitted bytes do not fit the "
                                        "reservation of " +
                                        Twine(F.Reserved));
+  if (const json::Value *Layout = O.get("layout")) {
+    std::optional<StringRef> L = Layout->getAsString();
+    if (!L || (*L != "input" && *L != "bolt"))
+      return R.bad(Where + ".layout", "expected \"input\" or \"bolt\"");
+    F.InputLayout = *L == "input";
+  }
   F.Shift = Shift;
   return Error::success();
 }

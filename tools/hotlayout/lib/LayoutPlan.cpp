@@ -195,6 +195,7 @@ PlanUpdate updateLayout(const LayoutPlan &Old,
       U.Plan.Functions.back().Shift = P.Shift;
       U.Plan.Functions.back().EmittedSize = P.EmittedSize;
       U.Plan.Functions.back().CodeHash = P.CodeHash;
+      U.Plan.Functions.back().InputLayout = P.InputLayout;
       U.Kept.push_back(F.Name);
       if (F.Hash != P.Hash)
         U.Edited.push_back(F.Name);

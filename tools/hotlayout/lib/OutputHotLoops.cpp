@@ -8,12 +8,12 @@ using namespace llvm;
 
 namespace hotlayout {
 
-Expected<std::vector<FunctionHotLoops>>
-outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
-               ArrayRef<std::string> Names, const BranchProfile &Profile,
-               JudgeOptions Opts) {
-  Opts.ProfiledBinary = &In;
-  auto Report = judgeHotLoops(Out, Profile, Opts);
+/// The hot loops of \p Names in \p File, judged by \p Opts (its
+/// ProfiledBinary says which binary the profile is of).
+static Expected<std::vector<FunctionHotLoops>>
+hotLoopsByFunction(const BinaryFile &File, ArrayRef<std::string> Names,
+                   const BranchProfile &Profile, const JudgeOptions &Opts) {
+  auto Report = judgeHotLoops(File, Profile, Opts);
   if (!Report)
     return Report.takeError();
   StringMap<size_t> Wanted;
@@ -40,6 +40,21 @@ outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
     if (!F.Loops.empty())
       Result.push_back(std::move(F));
   return Result;
+}
+
+Expected<std::vector<FunctionHotLoops>>
+outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
+               ArrayRef<std::string> Names, const BranchProfile &Profile,
+               JudgeOptions Opts) {
+  Opts.ProfiledBinary = &In;
+  return hotLoopsByFunction(Out, Names, Profile, Opts);
+}
+
+Expected<std::vector<FunctionHotLoops>>
+inputHotLoops(const BinaryFile &In, ArrayRef<std::string> Names,
+              const BranchProfile &Profile, JudgeOptions Opts) {
+  Opts.ProfiledBinary = nullptr;
+  return hotLoopsByFunction(In, Names, Profile, Opts);
 }
 
 } // namespace hotlayout

@@ -99,6 +99,49 @@ twoloops:
         retq
         .size twoloops, .-twoloops
 
+// paddedloops(n): twoloops with the compiler's alignment: nops before each
+// loop (.p2align 6, as hotalign pads) put A at 64 and B at 192, each on one
+// line. BOLT strips nops, which gives back twoloops' layout, where no shift
+// fits both; only the input's code (nops kept) has both on one line.
+        .globl paddedloops
+        .type paddedloops,@function
+        .p2align 6
+paddedloops:
+        FILL10 %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        movq %rdi, %rcx
+        .p2align 6
+.Lpad_a:
+        FILL10 %r10
+        FILL10 %r11
+        FILL10 %rsi
+        imulq %rdx, %rax
+        addq %r10, %rax
+        addq %r11, %rax
+        decq %rcx
+        jnz .Lpad_a
+        movq %rdi, %rcx
+        shrq $2, %rcx
+        FILL10 %r8
+        FILL10 %r9
+        FILL10 %r10
+        FILL10 %r11
+        FILL10 %rsi
+        .p2align 6
+.Lpad_b:
+        FILL10 %r10
+        FILL10 %r11
+        FILL10 %rsi
+        imulq %rdx, %rax
+        addq %r10, %rax
+        addq %r11, %rax
+        decq %rcx
+        jnz .Lpad_b
+        retq
+        .size paddedloops, .-paddedloops
+
 // tight(n): straddler's loop, then 50 bytes run once before the return: 122
 // bytes, so a reservation without slack (128) leaves 6 bytes of room, fewer
 // than the 12 the loop needs.

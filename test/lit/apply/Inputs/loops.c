@@ -1,10 +1,11 @@
 // `loops N` runs the hot loops of loops.s N times and prints what they
-// return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight (see loops.s).
+// return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight, -DPADDED adds
+// paddedloops (see loops.s).
 #include <stdio.h>
 #include <stdlib.h>
 
 unsigned long straddler(unsigned long), cold_straddler(unsigned long),
-    twoloops(unsigned long), tight(unsigned long);
+    twoloops(unsigned long), tight(unsigned long), paddedloops(unsigned long);
 
 int main(int argc, char **argv) {
   unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
@@ -16,6 +17,9 @@ int main(int argc, char **argv) {
 #endif
 #ifdef TIGHT
   r ^= tight(n);
+#endif
+#ifdef PADDED
+  r ^= paddedloops(n);
 #endif
   printf("%lu\n", r);
   return 0;

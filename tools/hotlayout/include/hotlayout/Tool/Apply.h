@@ -91,6 +91,8 @@ struct LoopPlacementVerdict {
   /// Count-weighted extra lines: sum(taken * extra), and sum(taken).
   uint64_t ExtraWeighted = 0, Taken = 0;
   std::string Why; ///< When Straddling: why no shift fixes it.
+  /// BOLT kept its input code (ApplyResult::InputLayouts).
+  bool InputLayout = false;
 };
 
 struct ApplyResult {
@@ -105,7 +107,10 @@ struct ApplyResult {
   std::vector<std::string> Labels;    ///< Untyped code labels left in place.
   std::vector<std::string> OwnOrder;  ///< Kept their input block order.
   std::vector<std::string> Unordered; ///< Outside the lock, sent unprofiled.
-  uint64_t Start = 0;                 ///< Address of the hot text.
+  /// Locked functions whose input code BOLT kept, because the compiler
+  /// placed their hot loops better than any start of BOLT's layout.
+  std::vector<std::string> InputLayouts;
+  uint64_t Start = 0;                     ///< Address of the hot text.
   std::vector<PlacementVerdict> Verdicts; ///< In lock order.
   /// Per locked function with hot loops (with a profile), in lock order.
   std::vector<LoopPlacementVerdict> LoopVerdicts;

@@ -154,6 +154,11 @@ struct BoltRewrite {
   /// Keep 4 KiB instead of 2 MiB segment alignment (-no-huge-pages): a
   /// smaller file, the same code.
   bool NoHugePages = false;
+  /// Emit the code of functions without a profile exactly as the input
+  /// has it: keep its nops (a compiler's loop alignment), do not shorten
+  /// instructions or drop unreachable blocks (either moves the code after
+  /// it). Functions with a profile are still laid out by it.
+  bool KeepInputCode = false;
   /// A profile (-data): blocks in profile order, never-run blocks split
   /// out of the function; empty: blocks keep their order.
   std::string Profile;

@@ -26,9 +26,12 @@ namespace hotlayout {
 
 /// A lock: the plan plus where it came from.
 struct LayoutLock {
-  /// 2 added apply's per-function choices (PlacedFunction::Shift); version
-  /// 1 locks are read as locks without choices.
-  static constexpr unsigned FormatVersion = 2;
+  /// 2 added apply's per-function choices (PlacedFunction::Shift), 3 the
+  /// choice of the input's code (PlacedFunction::InputLayout); version 1
+  /// locks are read as locks without choices. A lock is written in the
+  /// lowest version that holds its choices, so older hotlayouts read what
+  /// they can apply and refuse what they cannot.
+  static constexpr unsigned FormatVersion = 3;
   /// The largest hot text a lock may describe, 2 GiB: x86-64's rel32 calls
   /// and branches reach +-2 GiB, so no real hot text is larger, and a bigger
   /// offset (a typo, a corrupt file) would have llvm-bolt write that much

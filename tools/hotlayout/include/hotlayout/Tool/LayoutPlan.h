@@ -84,6 +84,10 @@ struct PlacedFunction {
   /// changes call displacements, not the code): Shift holds while it is
   /// the same.
   std::string CodeHash = {};
+  /// With Shift (lock format 3): llvm-bolt emits the function's input code
+  /// as it is, in its input block order, because the compiler's placement
+  /// of its hot loops beat every start of BOLT's layout of it.
+  bool InputLayout = false;
 };
 
 /// Functions sorted by offset; reservations do not overlap.

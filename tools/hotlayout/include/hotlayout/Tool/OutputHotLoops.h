@@ -36,6 +36,12 @@ outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
                llvm::ArrayRef<std::string> Names, const BranchProfile &Profile,
                JudgeOptions Opts);
 
+/// The same for the functions of \p In itself (the binary the profile
+/// was recorded on, or one built the same way): the compiler's placement.
+llvm::Expected<std::vector<FunctionHotLoops>>
+inputHotLoops(const BinaryFile &In, llvm::ArrayRef<std::string> Names,
+              const BranchProfile &Profile, JudgeOptions Opts);
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOL_OUTPUTHOTLOOPS_H
