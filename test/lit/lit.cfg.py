@@ -86,6 +86,12 @@ subst.append(("%expect-exit",
 # MARKER exists, the way a terminal sends it (SIGINT left at its default).
 subst.append(("%interrupt",
               python_script(os.path.join(inputs, "interrupt.py"))))
+# `--bolt-dir %hung-bolt-dir`: BOLT's tools, where llvm-bolt hangs (as it
+# can on a damaged binary) with a child of its own, whose pid it writes to
+# $HUNG_BOLT_CHILD_PID; `%process-gone PIDFILE`: that process has ended.
+subst.append(("%hung-bolt-dir", os.path.join(inputs, "hung-bolt")))
+subst.append(("%process-gone",
+              python_script(os.path.join(inputs, "process-gone.py"))))
 
 # Features.
 config.available_features.add("llvm-%d" % config.llvm_version_major)

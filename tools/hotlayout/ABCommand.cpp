@@ -113,7 +113,7 @@ static cl::opt<std::string>
            cl::desc("Python 3 that draws --plot (default: python3 on PATH)"),
            cl::value_desc("path"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
-static BoltDirOption BoltDir(ABSubcommand, ABCategory);
+static BoltToolOptions BoltTool(ABSubcommand, ABCategory);
 
 static cl::opt<std::string> KeepDir(
     "keep-layouts",
@@ -147,7 +147,8 @@ int runABCommand() {
   C.Metric = Metric;
   C.CheckOutput = CheckOutput;
   C.LockPath = LockPath;
-  C.BoltDir = BoltDir.Dir;
+  C.BoltDir = BoltTool.Dir;
+  C.BoltTimeout = BoltTool.Timeout;
   C.KeepDir = KeepDir;
   Diagnostics Diag = commandDiagnostics("ab", /*ShowProgress=*/true);
   // A terminal gets one line rewritten in place; a log gets every line.

@@ -128,7 +128,7 @@ static cl::opt<bool>
                   "llvm-bolt, and verifying the output (default off)"),
          cl::init(false), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
-static BoltDirOption BoltDir(ApplySubcommand, ApplyCategory);
+static BoltToolOptions BoltTool(ApplySubcommand, ApplyCategory);
 
 int runApplyCommand() {
   ApplyConfig Config;
@@ -138,7 +138,8 @@ int runApplyCommand() {
   Config.ProfilePath = ProfilePath;
   Config.MaxBoltRuns = MaxBoltRuns;
   Config.SmokeCommand = SmokeCommand;
-  Config.BoltDir = BoltDir.Dir;
+  Config.BoltDir = BoltTool.Dir;
+  Config.BoltTimeout = BoltTool.Timeout;
   Config.PlaceLoops = PlaceLoops;
   Config.MinCount = MinCount;
   Config.HotCoverage = HotCoverage;

@@ -60,11 +60,20 @@ HotLoopConfig HotLoopOptions::config() const {
   return C;
 }
 
-BoltDirOption::BoltDirOption(cl::SubCommand &Sub, cl::OptionCategory &Cat)
+static_assert(DefaultBoltTimeoutSeconds == 3600,
+              "--bolt-timeout's help states the default");
+
+BoltToolOptions::BoltToolOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
     : Dir("bolt-dir",
           cl::desc("Directory holding llvm-bolt, perf2bolt and merge-fdata "
                    "(default: the bin directory of the LLVM hotlayout was "
                    "built with)"),
-          cl::value_desc("dir"), cl::sub(Sub), cl::cat(Cat)) {}
+          cl::value_desc("dir"), cl::sub(Sub), cl::cat(Cat)),
+      Timeout("bolt-timeout",
+              cl::desc("Stop a run of llvm-bolt, perf2bolt or merge-fdata "
+                       "that takes longer than this, and fail; 0: no limit "
+                       "(default: 3600)"),
+              cl::value_desc("seconds"), cl::init(DefaultBoltTimeoutSeconds),
+              cl::sub(Sub), cl::cat(Cat)) {}
 
 } // namespace hotlayout

@@ -11,6 +11,7 @@
 #ifndef HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
 #define HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
 
+#include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/HotLoops.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -58,11 +59,13 @@ struct HotLoopOptions {
   llvm::cl::list<std::string> FunctionNames;
 };
 
-/// --bolt-dir: profile and apply.
-struct BoltDirOption {
-  BoltDirOption(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
+/// --bolt-dir and --bolt-timeout: every subcommand that runs BOLT's tools
+/// (profile, apply, ab).
+struct BoltToolOptions {
+  BoltToolOptions(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
 
   llvm::cl::opt<std::string> Dir;
+  llvm::cl::opt<unsigned> Timeout;
 };
 
 } // namespace hotlayout

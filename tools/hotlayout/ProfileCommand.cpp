@@ -61,7 +61,7 @@ static cl::opt<bool> AllowFailingRuns(
              "(default off: such a run is an error and nothing is written)"),
     cl::sub(ProfileSubcommand), cl::cat(ProfileCategory));
 
-static BoltDirOption BoltDir(ProfileSubcommand, ProfileCategory);
+static BoltToolOptions BoltTool(ProfileSubcommand, ProfileCategory);
 
 static cl::opt<std::string> PerfData(
     "perf-data",
@@ -89,7 +89,8 @@ int runProfileCommand() {
     Config.Runs = Runs;
   Config.Append = Append;
   Config.AllowFailingRuns = AllowFailingRuns;
-  Config.BoltDir = BoltDir.Dir;
+  Config.BoltDir = BoltTool.Dir;
+  Config.BoltTimeout = BoltTool.Timeout;
   Config.PerfData = PerfData;
   if (Error E = runProfile(
           Config, commandDiagnostics("profile", /*ShowProgress=*/!Quiet)))

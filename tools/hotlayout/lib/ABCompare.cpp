@@ -163,6 +163,7 @@ static Expected<std::string> applyLock(const ABConfig &C, StringRef Binary,
   A.LockPath = C.LockPath;
   A.OutputPath = Output.str();
   A.BoltDir = C.BoltDir;
+  A.BoltTimeout = C.BoltTimeout;
   auto R = runApply(A);
   if (!R)
     return makeError("--lock: applying '" + C.LockPath + "' to '" + Binary +
@@ -340,7 +341,8 @@ static void conclude(ABResult &Result) {
 Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
   if (C.Layouts == 0 || C.Rounds == 0)
     return makeError("--layouts and --rounds must be at least 1");
-  auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false);
+  auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false,
+                               C.BoltTimeout);
   if (!Tools)
     return Tools.takeError();
   ABResult Result;

@@ -159,7 +159,8 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
       return Branches.takeError();
     I.Branches = std::move(*Branches);
   }
-  auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false);
+  auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false,
+                               C.BoltTimeout);
   if (!Tools)
     return Tools.takeError();
   I.Tools = std::move(*Tools);

@@ -7,7 +7,8 @@
 // 2. openForBolt(): the checks BOLT would otherwise fail late or obscurely
 //    on (a script, a stripped binary, no relocations), each with a fix.
 // 3. The command lines: instrument, merge, perf2bolt, rewrite; each run
-//    through runLogged() (Process.h), which quotes BOLT-ERROR lines.
+//    through runLogged() (Process.h), which quotes BOLT-ERROR lines and
+//    stops a run that outlasts BoltTools::TimeoutSeconds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,7 +59,8 @@ static Expected<std::string> toolIn(StringRef Dir, StringRef Name,
 }
 
 Expected<BoltTools> BoltTools::find(StringRef Dir,
-                                    bool NeedInstrumentationRuntime) {
+                                    bool NeedInstrumentationRuntime,
+                                    unsigned TimeoutSeconds) {
   bool Default = Dir.empty();
   if (Default)
     Dir = defaultBoltDir();
@@ -79,6 +81,7 @@ Expected<BoltTools> BoltTools::find(StringRef Dir,
 
   BoltTools T;
   T.Dir = std::string(RealDir);
+  T.TimeoutSeconds = TimeoutSeconds;
   SmallString<256> BuildDir;
   T.BuildLLVM =
       !sys::fs::real_path(defaultBoltDir(), BuildDir) && BuildDir == RealDir;
@@ -230,7 +233,8 @@ Error instrument(const BoltTools &Tools, StringRef Binary,
                                    Instrumented.str()};
   if (!SkipArgument.empty())
     Args.push_back(SkipArgument.str());
-  return runLogged(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'");
+  return runLogged(Args, LogPath, "llvm-bolt -instrument '" + Binary + "'",
+                   Tools.TimeoutSeconds);
 }
 
 Error mergeProfiles(const BoltTools &Tools, ArrayRef<std::string> Inputs,
@@ -239,7 +243,7 @@ Error mergeProfiles(const BoltTools &Tools, ArrayRef<std::string> Inputs,
   Args.insert(Args.end(), Inputs.begin(), Inputs.end());
   Args.push_back("-o");
   Args.push_back(Output.str());
-  return runLogged(Args, LogPath, "merge-fdata");
+  return runLogged(Args, LogPath, "merge-fdata", Tools.TimeoutSeconds);
 }
 
 Expected<PerfDataInfo> readPerfDataHeader(StringRef Path) {
@@ -285,7 +289,8 @@ Error convertPerfData(const BoltTools &Tools, StringRef PerfData,
                      "--perf-data)");
   std::vector<std::string> Args = {
       Tools.Perf2Bolt, "-p", PerfData.str(), "-o", Output.str(), Binary.str()};
-  return runLogged(Args, LogPath, "perf2bolt on '" + PerfData + "'");
+  return runLogged(Args, LogPath, "perf2bolt on '" + PerfData + "'",
+                   Tools.TimeoutSeconds);
 }
 
 std::string padFunctionPattern(StringRef Name) {
@@ -370,10 +375,10 @@ bool supportsPadBefore(const BoltTools &Tools, StringRef ScratchPath) {
   if (Tools.BuildLLVM && !llvmMajor().getAsInteger(10, Major))
     if (std::optional<bool> Known = padBeforeByMajor(Major))
       return *Known;
-  StringRef Args[] = {Tools.LLVMBolt, "--help-hidden"};
-  std::optional<StringRef> Redirects[] = {StringRef(""), ScratchPath,
-                                          ScratchPath};
-  if (!runProcess(Tools.LLVMBolt, Args, Redirects).succeeded())
+  // A run that hangs counts as no: the rewrite that follows meets the same
+  // limit and says so.
+  std::string Args[] = {Tools.LLVMBolt, "--help-hidden"};
+  if (!runLimited(Args, ScratchPath, Tools.TimeoutSeconds).succeeded())
     return false;
   auto Help = MemoryBuffer::getFile(ScratchPath, /*IsText=*/true);
   return Help && (*Help)->getBuffer().contains("-pad-funcs-before");
@@ -390,7 +395,7 @@ Error rewrite(const BoltTools &Tools, const BoltRewrite &R, StringRef LogPath) {
       OS << Name << "\n";
   }
   return runLogged(rewriteArguments(Tools, R), LogPath,
-                   "llvm-bolt '" + R.Input + "'");
+                   "llvm-bolt '" + R.Input + "'", Tools.TimeoutSeconds);
 }
 
 } // namespace hotlayout

@@ -26,6 +26,7 @@
 
 extern char **environ;
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -33,6 +34,8 @@ extern char **environ;
 #include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,8 +49,12 @@ std::string ProcessResult::why() const {
   return "exit status " + std::to_string(Status);
 }
 
-/// The child runProcess() waits for, or 0: what the signal handler stops.
+/// The child runProcess() or runLimited() waits for, or 0: what the signal
+/// handler stops.
 static std::atomic<pid_t> RunningChild{0};
+/// RunningChild leads a process group of its own (runLimited): signals go
+/// to the whole group. Set before RunningChild, cleared after it.
+static std::atomic<bool> RunningGroup{false};
 
 ProcessResult runProcess(StringRef Program, ArrayRef<StringRef> Argv,
                          ArrayRef<std::optional<StringRef>> Redirects) {
@@ -119,21 +126,31 @@ static void removeTree(int DirFD, const char *Name, int Depth) {
   unlinkat(DirFD, Name, AT_REMOVEDIR);
 }
 
-/// Sends \p Sig to the running child, waits up to 2 s for it to end, then
-/// kills it: a program may catch SIGINT and carry on.
+/// Sends \p Sig to the running child (its group, for runLimited's), waits
+/// up to 2 s for it to end, then kills it: a program may catch SIGINT and
+/// carry on. What is left of a group is killed too: a tool's children have
+/// no use once it is gone, and one may ignore SIGINT (a shell's background
+/// job does).
 static void stopChild(int Sig) {
   pid_t Child = RunningChild.load();
   if (Child <= 0)
     return;
-  kill(Child, Sig);
-  for (int I = 0; I < 200; ++I) {
-    if (waitpid(Child, nullptr, WNOHANG) != 0)
-      return; // Ended (or already reaped by the interrupted wait).
+  bool Group = RunningGroup.load();
+  kill(Group ? -Child : Child, Sig);
+  bool Ended = false;
+  for (int I = 0; I < 200 && !Ended; ++I) {
+    // Ended, or already reaped by the interrupted wait.
+    Ended = waitpid(Child, nullptr, WNOHANG) != 0;
     struct timespec Tick = {0, 10 * 1000 * 1000};
-    nanosleep(&Tick, nullptr);
+    if (!Ended)
+      nanosleep(&Tick, nullptr);
   }
-  kill(Child, SIGKILL);
-  waitpid(Child, nullptr, 0);
+  if (Group)
+    kill(-Child, SIGKILL);
+  else if (!Ended)
+    kill(Child, SIGKILL);
+  if (!Ended)
+    waitpid(Child, nullptr, 0);
 }
 
 static void onInterrupt(int Sig) {
@@ -187,15 +204,18 @@ static std::string quoteLog(StringRef LogPath) {
 }
 
 Error runLogged(ArrayRef<std::string> Args, StringRef LogPath,
-                const Twine &What) {
-  SmallVector<StringRef, 16> Argv(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {StringRef(""), LogPath, LogPath};
-  ProcessResult R = runProcess(Args[0], Argv, Redirects);
+                const Twine &What, unsigned TimeoutSeconds) {
+  ProcessResult R = runLimited(Args, LogPath, TimeoutSeconds);
   if (R.ExecFailed)
     return makeError(What + " failed: cannot run '" + Args[0] +
                      "': " + R.ErrMsg);
   if (R.succeeded())
     return Error::success();
+  if (R.TimedOut)
+    return makeError(What + " did not finish within " + Twine(TimeoutSeconds) +
+                     " s and was stopped; if it needs longer, raise the "
+                     "limit with --bolt-timeout=SECONDS (0: no limit)" +
+                     quoteLog(LogPath));
   // The log is in a temporary directory the caller removes: what matters
   // of it is quoted here.
   return makeError(What + " failed (" + R.why() + "):" + quoteLog(LogPath));
@@ -297,6 +317,133 @@ Expected<TimedResult> runTimed(const TimedSpec &Spec) {
   R.CPUSeconds = seconds(Usage.ru_utime) + seconds(Usage.ru_stime);
   R.Signaled = WIFSIGNALED(Status);
   R.ExitCode = R.Signaled ? 128 + WTERMSIG(Status) : WEXITSTATUS(Status);
+  return R;
+}
+
+namespace {
+/// How waiting for a runLimited() child ended.
+enum class WaitEnd { Ended, TimedOut, Interrupted };
+} // namespace
+
+static double monotonicNow() {
+  timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  return seconds(Now);
+}
+
+/// Whether \p Pid has ended, without reaping it.
+static bool hasEnded(pid_t Pid) {
+  siginfo_t Info;
+  Info.si_pid = 0;
+  return waitid(P_PID, Pid, &Info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         Info.si_pid == Pid;
+}
+
+/// Waits until \p Pid ends (left unreaped), \p TimeoutSeconds pass (0:
+/// never) or an InterruptGuard's signal arrives. poll() on a pidfd sees
+/// the end at once and needs no signal handler (LLVM's sys::Wait uses
+/// alarm() and SIGALRM); without pidfds (Linux before 5.3), every 10 ms.
+static WaitEnd awaitChild(pid_t Pid, unsigned TimeoutSeconds) {
+  double Deadline = monotonicNow() + TimeoutSeconds;
+  int FD = static_cast<int>(syscall(SYS_pidfd_open, Pid, 0));
+  WaitEnd End = WaitEnd::Ended;
+  for (;;) {
+    if (InterruptGuard::interrupted()) {
+      End = WaitEnd::Interrupted;
+      break;
+    }
+    int Wait = -1;
+    if (TimeoutSeconds) {
+      double Left = Deadline - monotonicNow();
+      if (Left <= 0) {
+        End = WaitEnd::TimedOut;
+        break;
+      }
+      Wait = static_cast<int>(std::min(Left * 1000 + 1, 1e9));
+    }
+    if (FD < 0) {
+      if (hasEnded(Pid))
+        break;
+      poll(nullptr, 0, Wait < 0 ? 10 : std::min(Wait, 10));
+      continue;
+    }
+    struct pollfd P = {FD, POLLIN, 0};
+    if (poll(&P, 1, Wait) > 0)
+      break;
+    // 0: the time passed (checked above); EINTR: a signal, checked above.
+  }
+  if (FD >= 0)
+    close(FD);
+  return End;
+}
+
+/// A wait status as ProcessResult holds it.
+static void setStatus(ProcessResult &R, int Status) {
+  if (WIFEXITED(Status)) {
+    R.Status = WEXITSTATUS(Status);
+    return;
+  }
+  R.Status = -2;
+  int Sig = WIFSIGNALED(Status) ? WTERMSIG(Status) : 0;
+  R.ErrMsg =
+      "killed by signal " + std::to_string(Sig) + " (" + strsignal(Sig) + ")";
+}
+
+ProcessResult runLimited(ArrayRef<std::string> Args, StringRef OutputPath,
+                         unsigned TimeoutSeconds) {
+  ProcessResult R;
+  std::string Out = OutputPath.str();
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&Actions, 1, Out.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  // The three signals wait until RunningChild names the child, so an
+  // interrupt cannot leave it running in its own group, unseen; the child
+  // starts with the mask we had.
+  sigset_t Held, Old;
+  sigemptyset(&Held);
+  for (int Sig : GuardedSignals)
+    sigaddset(&Held, Sig);
+  sigprocmask(SIG_BLOCK, &Held, &Old);
+  posix_spawnattr_t Attr;
+  posix_spawnattr_init(&Attr);
+  posix_spawnattr_setflags(&Attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&Attr, 0);
+  posix_spawnattr_setsigmask(&Attr, &Old);
+  std::vector<std::string> ArgStrings(Args.begin(), Args.end());
+  std::vector<char *> Argv = pointers(ArgStrings);
+  pid_t Pid = 0;
+  int Err =
+      posix_spawn(&Pid, Args[0].c_str(), &Actions, &Attr, Argv.data(), environ);
+  posix_spawnattr_destroy(&Attr);
+  posix_spawn_file_actions_destroy(&Actions);
+  if (!Err) {
+    RunningGroup.store(true);
+    RunningChild.store(Pid);
+  }
+  sigprocmask(SIG_SETMASK, &Old, nullptr);
+  if (Err) {
+    R.ExecFailed = true;
+    R.ErrMsg = std::strerror(Err);
+    return R;
+  }
+  WaitEnd End = awaitChild(Pid, TimeoutSeconds);
+  if (End != WaitEnd::Ended)
+    kill(-Pid, SIGKILL);
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
+    ;
+  RunningChild.store(0);
+  RunningGroup.store(false);
+  setStatus(R, Status);
+  // It may have ended by itself just as the time ran out.
+  R.TimedOut = End == WaitEnd::TimedOut && !WIFEXITED(Status);
+  if (R.TimedOut)
+    R.ErrMsg = "stopped after " + std::to_string(TimeoutSeconds) +
+               " s, its time limit";
   return R;
 }
 

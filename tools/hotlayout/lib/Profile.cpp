@@ -346,8 +346,8 @@ Error Profiler::run() {
                      "CPU with LBR and convert the recording for the "
                      "library: hotlayout profile -o " +
                          C.OutputPath + " --perf-data perf.data " + C.Program);
-  auto Tools =
-      BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/!FromPerf);
+  auto Tools = BoltTools::find(
+      C.BoltDir, /*NeedInstrumentationRuntime=*/!FromPerf, C.BoltTimeout);
   if (!Tools)
     return Tools.takeError();
   if (FromPerf) {

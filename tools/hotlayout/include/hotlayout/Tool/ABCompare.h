@@ -26,6 +26,7 @@
 #define HOTLAYOUT_TOOL_ABCOMPARE_H
 
 #include "hotlayout/Tool/ABStats.h"
+#include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/Error.h"
 
 #include "llvm/Support/Error.h"
@@ -54,6 +55,8 @@ struct ABConfig {
   bool CheckOutput = true;
   std::string LockPath; ///< With --lock: the lock to apply to both.
   std::string BoltDir;  ///< Empty: the build's LLVM.
+  /// Each llvm-bolt run is stopped after this many seconds (0: no limit).
+  unsigned BoltTimeout = DefaultBoltTimeoutSeconds;
   /// Non-empty: copy every variant here as <dir>/<name> (a1, b-lock, ...)
   /// before the runs, to inspect them.
   std::string KeepDir;

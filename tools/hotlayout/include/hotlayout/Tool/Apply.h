@@ -12,6 +12,7 @@
 #ifndef HOTLAYOUT_TOOL_APPLY_H
 #define HOTLAYOUT_TOOL_APPLY_H
 
+#include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/LockVerify.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -39,6 +40,8 @@ struct ApplyConfig {
   /// its path); empty: none.
   std::string SmokeCommand;
   std::string BoltDir; ///< Empty: defaultBoltDir().
+  /// Each llvm-bolt run is stopped after this many seconds (0: no limit).
+  unsigned BoltTimeout = DefaultBoltTimeoutSeconds;
   /// With a profile: start each locked function at the shift within its
   /// reservation that puts its hot loops on their fewest lines
   /// (LoopShift.h), judged on BOLT's output through -enable-bat.

@@ -39,6 +39,21 @@ namespace hotlayout {
 /// bin directory of the LLVM it was built with (/usr/lib/llvm-N/bin).
 llvm::StringRef defaultBoltDir();
 
+/// How long one run of a BOLT tool may take by default (--bolt-timeout):
+/// an hour. llvm-bolt hangs on some damaged binaries, and its output goes
+/// to a log, so without a limit a script or CI job waits forever; a limit
+/// must still never stop a healthy run. Measured on this project's 2-core
+/// VM, loaded: llvm-bolt rewrites Lua (0.27 MB of code) with apply's
+/// options in 0.35 s of CPU, 1.6-1.9 s wall, and bzip2 (0.1 MB) in under
+/// 1 s; llvm-bolt -lite=0 on cargo (31.5 MB of code, 40,000 functions)
+/// took 33 s of CPU, 124 s wall, 3.3 GB. At 1-1.5 s of CPU per MB and 4x
+/// that in wall time, the largest binaries BOLT is used on (100-200 MB of
+/// code, such as HHVM or clang) take up to ~20 minutes on such a machine:
+/// an hour leaves a margin of 3 or more. A
+/// perf2bolt conversion of a very large perf.data can take longer: raise
+/// the limit, or pass 0.
+inline constexpr unsigned DefaultBoltTimeoutSeconds = 3600;
+
 /// Paths of the BOLT tools, all in one directory, each resolved to its real
 /// path (never a symlink).
 struct BoltTools {
@@ -48,13 +63,17 @@ struct BoltTools {
   std::string MergeFdata;
   /// Dir is the bin directory of the LLVM hotlayout was built with.
   bool BuildLLVM = false;
+  /// Each run of a tool is stopped after this many seconds (0: no limit).
+  unsigned TimeoutSeconds = DefaultBoltTimeoutSeconds;
 
-  /// Finds the tools in \p Dir (empty: defaultBoltDir()). With
-  /// \p NeedInstrumentationRuntime, also requires libbolt_rt_instr.a where
-  /// llvm-bolt will look for it. Errors name the directory and the package
-  /// to install or the option to pass.
-  static llvm::Expected<BoltTools> find(llvm::StringRef Dir,
-                                        bool NeedInstrumentationRuntime);
+  /// Finds the tools in \p Dir (empty: defaultBoltDir()), to be run with
+  /// a limit of \p TimeoutSeconds each. With \p NeedInstrumentationRuntime,
+  /// also requires libbolt_rt_instr.a where llvm-bolt will look for it.
+  /// Errors name the directory and the package to install or the option to
+  /// pass.
+  static llvm::Expected<BoltTools>
+  find(llvm::StringRef Dir, bool NeedInstrumentationRuntime,
+       unsigned TimeoutSeconds = DefaultBoltTimeoutSeconds);
 };
 
 /// True when a relocation section applies to code: what -Wl,--emit-relocs

@@ -1,8 +1,9 @@
 //===- hotlayout/Tool/Process.h - Running child processes -----------------===//
 //
-// Every child the tool starts (BOLT's tools, the program being profiled, a
-// --smoke command) starts in runProcess(), so there is one place that knows
-// which child is running, and one place that stops it on a signal:
+// Every child the tool starts outside ab's timed runs (the program being
+// profiled, a --smoke command) starts in runProcess(), or, for BOLT's
+// tools, in runLimited() (below), so there is one place that knows which
+// child is running, and one place that stops it on a signal:
 //
 // installInterruptHandlers() takes SIGINT, SIGTERM and SIGHUP (replacing
 // LLVM's handlers). On one, the handler, using only async-signal-safe
@@ -20,6 +21,16 @@
 // with vfork semantics, so starting a run costs the same whatever
 // hotlayout's own size. stdout is hashed afterwards (hashFile), so reading
 // it never competes with the timed run.
+//
+// BOLT's tools start in runLimited() instead: in a process group of their
+// own (perf2bolt starts `perf script` children; stopping the tool stops
+// them too), with stdin empty and stdout and stderr in one file, and with a
+// time limit, since llvm-bolt can hang on a damaged binary and its output
+// goes to a log, where nobody sees it stop making progress. When the limit
+// passes, the whole group is killed (SIGKILL) and reaped, and the result
+// says TimedOut. The wait is a poll() on a pidfd, so a run that ends is
+// seen at once, whatever the limit. The interrupt handlers above send their
+// signal to such a child's whole group.
 //
 // While an InterruptGuard lives (ab's timed rounds), SIGINT, SIGTERM and
 // SIGHUP only set a flag instead: the timed run in progress is killed, and
@@ -51,8 +62,10 @@ struct ProcessResult {
   int Status = 0;          ///< Exit status; negative when it did not exit
                            ///< normally (a signal): ErrMsg says how.
   std::string ErrMsg;
+  /// runLimited() stopped it when its time limit passed.
+  bool TimedOut = false;
 
-  bool succeeded() const { return !ExecFailed && Status == 0; }
+  bool succeeded() const { return !ExecFailed && !TimedOut && Status == 0; }
   /// "exit status 3", or how it failed to start or died.
   std::string why() const;
 };
@@ -64,12 +77,20 @@ ProcessResult
 runProcess(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Argv,
            llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects = {});
 
-/// Runs \p Args (Args[0] is the program's path) with stdin empty and stdout
-/// and stderr written to \p LogPath. On failure the error says "\p What
-/// failed" and quotes the log's error lines (else its last lines), escaped;
-/// callers remove the log with their temporary directory.
+/// Runs \p Args (Args[0] is the program's path) in a new process group,
+/// with stdin empty and stdout and stderr written to \p OutputPath, and
+/// waits for it; when \p TimeoutSeconds (0: no limit) pass first, kills the
+/// group and returns with TimedOut set. ExecFailed when it cannot start.
+ProcessResult runLimited(llvm::ArrayRef<std::string> Args,
+                         llvm::StringRef OutputPath, unsigned TimeoutSeconds);
+
+/// Runs a BOLT tool: runLimited(\p Args, \p LogPath, \p TimeoutSeconds).
+/// On failure the error says "\p What failed" and quotes the log's error
+/// lines (else its last lines), escaped; when the limit passed it says so,
+/// with the limit and the option that raises it (--bolt-timeout). Callers
+/// remove the log with their temporary directory.
 llvm::Error runLogged(llvm::ArrayRef<std::string> Args, llvm::StringRef LogPath,
-                      const llvm::Twine &What);
+                      const llvm::Twine &What, unsigned TimeoutSeconds);
 
 /// Installs the handlers described above; \p Command names the subcommand
 /// in the message. Call once, from main, after llvm::InitLLVM.

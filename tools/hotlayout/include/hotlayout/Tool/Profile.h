@@ -10,6 +10,7 @@
 #ifndef HOTLAYOUT_TOOL_PROFILE_H
 #define HOTLAYOUT_TOOL_PROFILE_H
 
+#include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/Error.h"
 
 #include "llvm/Support/Error.h"
@@ -30,7 +31,11 @@ struct ProfileConfig {
   std::optional<unsigned> Runs;
   bool Append = false; ///< Merge into the profile already at OutputPath.
   bool AllowFailingRuns = false;
-  std::string BoltDir;  ///< Empty: defaultBoltDir().
+  std::string BoltDir; ///< Empty: defaultBoltDir().
+  /// Each run of a BOLT tool is stopped after this many seconds (0: no
+  /// limit). The program itself has none: it runs in the foreground, where
+  /// its user sees it and can stop it, and a workload may run for hours.
+  unsigned BoltTimeout = DefaultBoltTimeoutSeconds;
   std::string PerfData; ///< Convert this recording instead of instrumenting.
 };
 
