@@ -7,7 +7,8 @@
 #   nopl      PGO (IR PGO, -fprofile-use, from a training run of the workload; the PGO data kept in
 #             .llvm_bb_addr_map: -fbasic-block-address-map -mllvm -pgo-analysis-map=...; PGO_KIND=fe:
 #             front-end PGO, -fprofile-instr-use, no map), no plugin
-#   in        PGO + -fpass-plugin=libHotLayout.so (hotalign): the input of apply and llvm-bolt
+#   in        PGO + -fpass-plugin=libHotLayout.so (hotalign, options $HOTALIGN_FLAGS): the input
+#             of apply and llvm-bolt
 #   in.bolt   plain llvm-bolt -data=<in's profile> $BOLTFLAGS
 #   in.apply  hotlayout plan in -> in.lock; hotlayout apply in --lock in.lock --profile
 #   sh        in's objects linked with --shuffle-sections='.text.*=$SHUFFLE_SEED' and
@@ -26,12 +27,15 @@
 # interleaved (bench/common/interleave.py), TOOL_ROUNDS rounds.
 #
 # env: PGO_KIND (ir; fe: front-end PGO, no map), TOOL_ROUNDS (7; quick 2), SHUFFLE_SEED (3),
+#      HOTALIGN_FLAGS (hotalign's options for the plugin builds in and v2, handed over as
+#      HOTLAYOUT_OPTIONS; default "-hotalign-line-start -hotalign-hot-percentile=999999": every
+#      loop the profile ran starts a line; empty: hotalign's defaults),
 #      LUA_N (bench.lua reps, 1), BZIP2_KB (256;
 #      quick 64), ZLIB_KB (256; quick 64), JUDGE_FLAGS (extra callgrind_loops.py report flags),
 #      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin), PLUGIN, HOTLAYOUT, WORK (bench/work/aligned-lock),
 #      RESULTS_DIR (bench/results/<date>-<machine>-aligned), PROGRAMS_SH (a file of more program
 #      definitions, sourced after programs.sh; the smoke test's tiny program).
-# Builds are cached in WORK (keyed by flags, plugin and profile contents); profiles, locks,
+# Builds are cached in WORK (keyed by flags, plugin, its options and profile contents); profiles, locks,
 # BOLT runs and callgrind runs are redone every time, so a re-run measures today's apply.
 # Output: RESULTS_DIR/aligned-{summary.txt, summary.csv, loops.csv, tooltime.csv,
 #   tooltime-<prog>.txt, apply-<prog>-<binary>.txt, plan-<prog>-v2.txt, run-log.txt}.
@@ -65,6 +69,10 @@ else
   TOOL_ROUNDS=${TOOL_ROUNDS:-7}
 fi
 SHUFFLE_SEED=${SHUFFLE_SEED:-3}
+# The plugin builds' hotalign options (set, even empty, wins over the default). Line-start mode
+# and the whole profile as hot: in the lead's run it cut in's count-weighted extra lines per
+# iteration 0.080 -> 0.022 (Lua), 0.269 -> 0.060 (bzip2) (README, hotalign section).
+HOTALIGN_FLAGS=${HOTALIGN_FLAGS--hotalign-line-start -hotalign-hot-percentile=999999}
 R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" --tag)-aligned}
 # Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
 # function without samples alone).
@@ -107,13 +115,21 @@ command -v valgrind >/dev/null || { echo "aligned-lock: valgrind is missing" >&2
 source "$ROOT/scripts/lib.sh"; hl_install_deps "libclang-rt-$MAJOR-dev" valgrind
 python3 "$ROOT/bench/common/machine.py" | tee "$R/machine.txt"
 
-# A build's cache key: its flags and the contents of the plugin, profile and edit it uses.
+# A build's cache key: its flags and the contents of the plugin, profile and edit it uses, and
+# the options the plugin reads from the environment.
 key_of() {
   echo "$*"; "$CLANG" --version | head -1
   local a
   for a in "$@"; do
     case $a in -fprofile-instr-use=*|-fprofile-use=*|-fpass-plugin=*) sha256sum "${a#*=}" | cut -c1-16 ;; esac
+    case $a in -fpass-plugin=*) echo "HOTLAYOUT_OPTIONS=${HOTLAYOUT_OPTIONS:-}" ;; esac
   done
+}
+# build_cached for a plugin build: hotalign gets HOTALIGN_FLAGS after any HOTLAYOUT_OPTIONS
+# of the caller's.
+build_plugin_cached() {  # PROG SRC OBJ FLAGS...
+  HOTLAYOUT_OPTIONS="${HOTLAYOUT_OPTIONS:+$HOTLAYOUT_OPTIONS }$HOTALIGN_FLAGS" \
+    build_cached "$@" -fpass-plugin="$PLUGIN"
 }
 build_cached() {  # PROG SRC OBJ FLAGS...
   local p=$1 s=$2 o=$3; shift 3
@@ -156,8 +172,8 @@ one_program() {
     fi
   done
   build_cached "$p" "$S" "$PW/obj-nopl" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS
-  build_cached "$p" "$S" "$PW/obj-in" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS -fpass-plugin="$PLUGIN"
-  build_cached "$p" "$S2" "$PW/obj-v2" $PGO_USE="$PW/v2.profdata" $PGOMAP_FLAGS -fpass-plugin="$PLUGIN"
+  build_plugin_cached "$p" "$S" "$PW/obj-in" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS
+  build_plugin_cached "$p" "$S2" "$PW/obj-v2" $PGO_USE="$PW/v2.profdata" $PGOMAP_FLAGS
   cd "$PW"
   "${p}_link" obj-nopl nopl
   "${p}_link" obj-in in

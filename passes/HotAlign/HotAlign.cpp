@@ -31,6 +31,15 @@
 //  7. Aligns the entry of a hot function that fits in a line.
 // Loops that are cold, too large or over budget keep LLVM's own alignment.
 //
+// -hotalign-line-start (off by default) trades bytes for certainty: steps
+// 1-4 stay (hotness rules and -hotalign-hot-percentile, size-optimised
+// functions, llvm.loop.align, the contiguous span), but every hot loop,
+// outer loops too, is aligned to a line start with max-skip line - 1
+// (still capped by -hotalign-max-pad), whatever its estimated size; the
+// size limit and the padding budgets do not apply to it. On the aligned-lock
+// programs the estimate-driven max-skip missed straddles that the line start
+// removes (README, hotalign section).
+//
 // Like MachineBlockPlacement, the algorithm (class HotAlign) sees only the
 // analyses it is handed; HotAlignLegacy, the registered legacy pass, fetches
 // them (hotlayout/HotAlign.h says why there is no new-PM adapter yet).
@@ -75,6 +84,8 @@ STATISTIC(NumLoopsAligned, "Number of hot loops given a max-skip alignment");
 STATISTIC(NumPaddingBudgeted, "Bytes of padding budgeted (sum of max-skips)");
 STATISTIC(NumFunctionsAligned, "Number of hot functions aligned to a line");
 STATISTIC(NumLoopsLeft, "Number of hot loops left with LLVM's alignment");
+STATISTIC(NumLoopsLineStart,
+          "Number of hot loops aligned to a line start (-hotalign-line-start)");
 
 DEBUG_COUNTER(AlignCounter, "hotalign-loop",
               "Controls which hot loops hotalign aligns");
@@ -158,6 +169,14 @@ static cl::opt<unsigned> MaxFunctionBytes(
     cl::desc("Hot functions up to this many bytes get their entry aligned to "
              "a line; 0 disables (default: 64)"),
     cl::init(64), cl::Hidden, cl::cat(HotAlignCategory));
+
+static cl::opt<bool> LineStart(
+    "hotalign-line-start",
+    cl::desc("Align the head of every hot loop, outer loops too, to the start "
+             "of a line, padding up to line-1 bytes whatever its estimated "
+             "size; -hotalign-max-loop-size and the padding budgets do not "
+             "apply, -hotalign-max-pad still caps (default: off)"),
+    cl::init(false), cl::Hidden, cl::cat(HotAlignCategory));
 
 namespace {
 
@@ -348,7 +367,8 @@ bool HotAlign::alignLoop(MachineLoop &L) {
     return false;
   }
   uint64_t Bytes = Sizes->spanSize(Span);
-  if (Bytes > MaxLoopBytes) {
+  // In line-start mode the size only goes into the remark.
+  if (!LineStart && Bytes > MaxLoopBytes) {
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed(DEBUG_TYPE, "TooLarge",
                                              L.getStartLoc(), L.getHeader())
@@ -359,7 +379,8 @@ bool HotAlign::alignLoop(MachineLoop &L) {
     ++NumLoopsLeft;
     return false;
   }
-  SpanPlan Plan = planSpanAlignment(Bytes, LineBytes, MaxPad);
+  SpanPlan Plan = LineStart ? planLineStart(LineBytes, MaxPad)
+                            : planSpanAlignment(Bytes, LineBytes, MaxPad);
   if (Plan.MaxSkip == 0) {
     if (Plan.Capped)
       missed(L, "NoPadAllowed", "-hotalign-max-pad is 0");
@@ -367,14 +388,21 @@ bool HotAlign::alignLoop(MachineLoop &L) {
       missed(L, "FitsAnywhere", "its size fits the fewest lines at any offset");
     return false;
   }
-  if (Plan.MaxSkip > FunctionBudgetLeft || Plan.MaxSkip > Mod.BudgetLeft) {
+  // Line-start mode neither checks nor charges the budgets, so the entry
+  // alignment of step 7 keeps the whole module budget.
+  if (!LineStart &&
+      (Plan.MaxSkip > FunctionBudgetLeft || Plan.MaxSkip > Mod.BudgetLeft)) {
     missed(L, "Budget", "padding budget exhausted");
     return false;
   }
   if (!DebugCounter::shouldExecute(AlignCounter))
     return false;
-  FunctionBudgetLeft -= Plan.MaxSkip;
-  Mod.BudgetLeft -= Plan.MaxSkip;
+  if (LineStart) {
+    ++NumLoopsLineStart;
+  } else {
+    FunctionBudgetLeft -= Plan.MaxSkip;
+    Mod.BudgetLeft -= Plan.MaxSkip;
+  }
   NumPaddingBudgeted += Plan.MaxSkip;
   ++NumLoopsAligned;
   MachineBasicBlock *Top = const_cast<MachineBasicBlock *>(Span.front());
@@ -391,6 +419,8 @@ bool HotAlign::alignLoop(MachineLoop &L) {
       R << "frequency " << ore::NV("Ratio", unsigned(H.Ratio)) << "x entry";
     R << ", alignment " << ore::NV("Alignment", unsigned(LineBytes))
       << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip);
+    if (LineStart)
+      R << " (line start)";
     if (Plan.Capped)
       R << " (capped by -hotalign-max-pad)";
     // A stale or mismatched profile leaves the function without counts:
@@ -440,9 +470,12 @@ bool HotAlign::run(MachineFunction &MF) {
   HasProfile = MF.getFunction().hasProfileData() && PSI.hasProfileSummary();
   FunctionBudgetLeft = FunctionBudget;
 
+  // By default only innermost loops, where the hot instructions gather, are
+  // padded; line-start mode pads outer loops' heads too (an outer head that
+  // straddles costs a line per outer iteration, which the bench counted).
   bool Changed = false;
   for (MachineLoop *L : MLI.getLoopsInPreorder())
-    if (L->isInnermost())
+    if (LineStart || L->isInnermost())
       Changed |= alignLoop(*L);
   if (!SizeAttribute && !SizeByProfile)
     Changed |= alignFunctionEntry(MF);

@@ -19,4 +19,13 @@ SpanPlan planSpanAlignment(uint64_t SpanBytes, uint64_t LineBytes,
   return Plan;
 }
 
+SpanPlan planLineStart(uint64_t LineBytes, uint64_t MaxPad) {
+  SpanPlan Plan;
+  if (LineBytes == 0)
+    return Plan;
+  Plan.MaxSkip = std::min(LineBytes - 1, MaxPad);
+  Plan.Capped = LineBytes - 1 > MaxPad;
+  return Plan;
+}
+
 } // namespace hotlayout

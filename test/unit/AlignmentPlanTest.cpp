@@ -44,3 +44,20 @@ TEST(AlignmentPlan, CapLimitsPaddingAndSaysSo) {
   EXPECT_TRUE(Plan.Capped);
   EXPECT_FALSE(planSpanAlignment(10, 64, 16).Capped);
 }
+
+// Line-start mode: every start offset lands on a line start, whatever the
+// span's size; a cap below line - 1 leaves some offsets unpadded and says so.
+TEST(AlignmentPlan, LineStartPadsEveryOffsetToTheLine) {
+  for (uint64_t L : {16u, 64u, 128u}) {
+    SpanPlan Plan = planLineStart(L, /*MaxPad=*/L - 1);
+    EXPECT_EQ(Plan.MaxSkip, L - 1);
+    EXPECT_FALSE(Plan.Capped);
+    for (uint64_t R = 0; R < L; ++R)
+      EXPECT_EQ(startAfterAssembler(R, L, Plan.MaxSkip) % L, 0u)
+          << "L=" << L << " R=" << R;
+  }
+  SpanPlan Capped = planLineStart(64, 20);
+  EXPECT_EQ(Capped.MaxSkip, 20u);
+  EXPECT_TRUE(Capped.Capped);
+  EXPECT_EQ(planLineStart(64, 0).MaxSkip, 0u);
+}

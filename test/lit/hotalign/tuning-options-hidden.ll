@@ -15,6 +15,7 @@
 ; HIDDEN-DAG: --hotalign-function-budget=
 ; HIDDEN-DAG: --hotalign-hot-percentile=
 ; HIDDEN-DAG: --hotalign-line-size=
+; HIDDEN-DAG: --hotalign-line-start - Align the head of every hot loop
 ; HIDDEN-DAG: --hotalign-max-count-ratio=
 ; HIDDEN-DAG: --hotalign-max-function-size=
 ; HIDDEN-DAG: --hotalign-max-loop-size=

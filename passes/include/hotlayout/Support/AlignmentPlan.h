@@ -33,6 +33,12 @@ struct SpanPlan {
 SpanPlan planSpanAlignment(uint64_t SpanBytes, uint64_t LineBytes,
                            uint64_t MaxPad);
 
+/// The plan that puts a span's start on a line start whatever its size:
+/// MaxSkip = L - 1 (any start offset is padded up to the next line), capped
+/// by \p MaxPad. Size estimates (x86's are upper bounds) then no longer
+/// decide whether a span is padded.
+SpanPlan planLineStart(uint64_t LineBytes, uint64_t MaxPad);
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_SUPPORT_ALIGNMENTPLAN_H
