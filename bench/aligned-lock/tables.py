@@ -154,8 +154,10 @@ def at_coverage(judge, coverage):
 
 def same_place(judge, ref, skip):
     """Hot loops of JUDGE (outside the functions SKIP) at an address where REF has the same
-    loop (same function, same start) hot: (same, of)."""
-    refs = {(lp['function'], lp['target']) for lp in ref['loops'] if lp['hot']}
+    loop (same function, same start), hot there or not: the hot set follows a coverage cut
+    over all loops, so an edit that adds hot loops elsewhere can push an unmoved loop under
+    REF's cut: (same, of)."""
+    refs = {(lp['function'], lp['target']) for lp in ref['loops']}
     mine = [lp for lp in judge['loops'] if lp['hot'] and lp['function'] not in skip]
     return sum((lp['function'], lp['target']) in refs for lp in mine), len(mine)
 
