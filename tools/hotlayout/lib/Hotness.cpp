@@ -179,10 +179,14 @@ uint64_t BranchProfile::backEdgeCount(const CodeRange &Function,
 }
 
 Expected<FunctionCounts> FunctionCounts::read(StringRef Path) {
-  // Lines BranchProfile::read accepts but does not use (memory records,
-  // markers) are skipped here too.
   if (auto Checked = BranchProfile::read(Path); !Checked)
     return Checked.takeError();
+  return readAccepted(Path);
+}
+
+Expected<FunctionCounts> FunctionCounts::readAccepted(StringRef Path) {
+  // Lines BranchProfile::read accepts but does not use (memory records,
+  // markers) are skipped here too.
   auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return fileError(Path, "cannot be read: " + Buffer.getError().message());
