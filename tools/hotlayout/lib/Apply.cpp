@@ -156,7 +156,8 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
     auto Counts = FunctionCounts::readAccepted(C.ProfilePath);
     if (!Counts)
       return Counts.takeError();
-    if (Error E = checkProfileFits(C.ProfilePath, *Counts, *I.File, I.In))
+    if (Error E =
+            checkProfileFits(C.ProfilePath, *Counts, I.Branches, *I.File, I.In))
       return std::move(E);
     I.Followers = profiledFollowers(*Counts, I.Lock);
   }
