@@ -33,16 +33,26 @@ std::vector<ByteInterval> mergeIntervals(std::vector<ByteInterval> Intervals) {
   return Merged;
 }
 
-uint64_t linesTouchedAt(const std::vector<ByteInterval> &Intervals,
-                        uint64_t Shift, uint64_t Line) {
-  assert(Line != 0 && "line size must be non-zero");
+/// True when \p Intervals is its own mergeIntervals(): sorted, none empty,
+/// none touching or overlapping the one before.
+static bool isMerged(const std::vector<ByteInterval> &Intervals) {
+  for (size_t K = 0; K < Intervals.size(); ++K)
+    if (Intervals[K].End <= Intervals[K].Start ||
+        (K > 0 && Intervals[K].Start <= Intervals[K - 1].End))
+      return false;
+  return true;
+}
+
+/// linesTouchedAt for intervals that are already merged.
+static uint64_t linesOfMerged(const std::vector<ByteInterval> &Merged,
+                              uint64_t Shift, uint64_t Line) {
   // Merged intervals are sorted and disjoint, so a line can only be shared
   // by an interval and the one before it: count each interval's lines and
   // subtract the line it shares with its predecessor.
   uint64_t Lines = 0;
   bool HavePrev = false;
   uint64_t PrevLastLine = 0;
-  for (const ByteInterval &I : mergeIntervals(Intervals)) {
+  for (const ByteInterval &I : Merged) {
     uint64_t First = (I.Start + Shift) / Line;
     uint64_t Last = (I.End - 1 + Shift) / Line;
     Lines += Last - First + 1;
@@ -52,6 +62,16 @@ uint64_t linesTouchedAt(const std::vector<ByteInterval> &Intervals,
     PrevLastLine = Last;
   }
   return Lines;
+}
+
+uint64_t linesTouchedAt(const std::vector<ByteInterval> &Intervals,
+                        uint64_t Shift, uint64_t Line) {
+  assert(Line != 0 && "line size must be non-zero");
+  // Callers mostly pass merged bytes and try them at every shift; merging
+  // a copy each time (an allocation and a sort) was most of the cost.
+  if (isMerged(Intervals))
+    return linesOfMerged(Intervals, Shift, Line);
+  return linesOfMerged(mergeIntervals(Intervals), Shift, Line);
 }
 
 uint64_t minLinesOverShifts(const std::vector<ByteInterval> &Intervals,

@@ -162,9 +162,20 @@ TEST(HotLoopJudge, WeightedExtraIsCountWeighted) {
   EXPECT_EQ(R.straddling(), 1u);
 }
 
-/// A BAT note with one hot fragment at 0x1000: blocks at output 0 (input 0)
-/// and 0x10 (input 0x20), a branch at output 0x14 (input 0x24).
-static std::string batNote() {
+/// One entry of a test BAT note: output offset delta from the previous
+/// entry, input offset, branch or block start.
+struct NoteEntry {
+  uint64_t OutputDelta;
+  uint64_t Input;
+  bool IsBranch;
+};
+
+/// A BAT note with one hot fragment at 0x1000 holding \p Entries; by
+/// default blocks at output 0 (input 0) and 0x10 (input 0x20), a branch at
+/// output 0x14 (input 0x24).
+static std::string batNote(ArrayRef<NoteEntry> Entries = {{0, 0, false},
+                                                          {0x10, 0x20, false},
+                                                          {4, 0x24, true}}) {
   std::string Desc;
   raw_string_ostream D(Desc);
   auto U64 = [&](uint64_t V) {
@@ -176,19 +187,20 @@ static std::string batNote() {
   U64(0x1234);              // function hash
   encodeULEB128(2, D);      // input blocks
   encodeULEB128(0, D);      // secondary entry points
-  encodeULEB128(3, D);      // entries
-  encodeULEB128(0, D);      // EqualElems
-  encodeULEB128(0, D);      // block at output 0
-  encodeSLEB128(0, D);      // input 0 << 1
-  U64(0xaa);
-  encodeULEB128(0, D);
-  encodeULEB128(0x10, D); // block at output 0x10
-  encodeSLEB128(0x40, D); // input 0x20 << 1
-  U64(0xbb);
-  encodeULEB128(1, D);
-  encodeULEB128(4, D);           // branch at output 0x14
-  encodeSLEB128(0x49 - 0x40, D); // input 0x24 << 1 | 1
-  encodeULEB128(0, D);           // cold fragments
+  encodeULEB128(Entries.size(), D);
+  encodeULEB128(0, D); // EqualElems
+  int64_t Input = 0;   // Each entry's input is a delta from the last one.
+  for (const NoteEntry &E : Entries) {
+    encodeULEB128(E.OutputDelta, D);
+    int64_t Next = int64_t(E.Input << 1 | (E.IsBranch ? 1 : 0));
+    encodeSLEB128(Next - Input, D);
+    Input = Next;
+    if (!E.IsBranch) {
+      U64(0xaa);           // block hash
+      encodeULEB128(1, D); // block index delta
+    }
+  }
+  encodeULEB128(0, D); // cold fragments
   D.flush();
   std::string Note;
   raw_string_ostream N(Note);
@@ -217,6 +229,40 @@ TEST(BoltAddressTranslation, ParsesBlocksAndBranches) {
   EXPECT_EQ(F.blockStartingAt(0x10), std::optional<uint64_t>(0x20));
   EXPECT_EQ(F.blockStartingAt(0x14), std::nullopt);
   EXPECT_EQ(F.branchAt(0x14), std::optional<uint64_t>(0x24));
+}
+
+TEST(BoltAddressTranslation, EntriesAtOneOffsetAnswerInNoteOrder) {
+  // Two blocks and two branches share output 0x10 (BOLT emits an empty
+  // block so): a block lookup inside the block takes the later block, one
+  // at its start the earlier block, as a scan of the note's entries did.
+  std::string Note = batNote({{0, 0, false},
+                              {0x10, 0x20, false},
+                              {0, 0x30, false},
+                              {0, 0x34, true},
+                              {0, 0x38, true},
+                              {8, 0x40, false}});
+  auto BAT = BoltAddressTranslation::parse(arrayRefFromStringRef(Note), "x");
+  ASSERT_TRUE(bool(BAT)) << toString(BAT.takeError());
+  const BATFragment &F = BAT->fragments()[0];
+  EXPECT_EQ(F.blockAt(0xf), std::optional<uint64_t>(0));
+  EXPECT_EQ(F.blockAt(0x10), std::optional<uint64_t>(0x30));
+  EXPECT_EQ(F.blockAt(0x17), std::optional<uint64_t>(0x30));
+  EXPECT_EQ(F.blockAt(0x100), std::optional<uint64_t>(0x40));
+  EXPECT_EQ(F.blockStartingAt(0x10), std::optional<uint64_t>(0x20));
+  EXPECT_EQ(F.blockStartingAt(0x18), std::optional<uint64_t>(0x40));
+  EXPECT_EQ(F.branchAt(0x10), std::optional<uint64_t>(0x34));
+  EXPECT_EQ(F.branchAt(0x18), std::nullopt);
+}
+
+TEST(BoltAddressTranslation, NoBlockBeforeTheFirstBlockEntry) {
+  // A branch entry first: nothing before the block at 0x8 has a block.
+  std::string Note = batNote({{4, 0x4, true}, {4, 0x8, false}});
+  auto BAT = BoltAddressTranslation::parse(arrayRefFromStringRef(Note), "x");
+  ASSERT_TRUE(bool(BAT)) << toString(BAT.takeError());
+  const BATFragment &F = BAT->fragments()[0];
+  EXPECT_EQ(F.blockAt(0x7), std::nullopt);
+  EXPECT_EQ(F.blockAt(0x8), std::optional<uint64_t>(0x8));
+  EXPECT_EQ(F.branchAt(0x4), std::optional<uint64_t>(0x4));
 }
 
 TEST(BoltAddressTranslation, TruncatedNoteIsAnError) {

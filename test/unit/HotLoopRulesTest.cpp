@@ -30,6 +30,21 @@ TEST(HotLoopRules, LinesOfSeveralIntervalsCountSharedLinesOnce) {
   EXPECT_EQ(linesTouchedAt({{60, 70}, {100, 130}}, 4, 64), 2u);
 }
 
+TEST(HotLoopRules, LinesOfUnmergedIntervalsAreThoseOfTheirMerge) {
+  // Unsorted, overlapping, touching and empty intervals count as their
+  // merge [0, 70), [100, 130): no line twice, the empty one none.
+  std::vector<ByteInterval> Raw = {
+      {100, 130}, {0, 64}, {60, 70}, {64, 66}, {200, 200}};
+  std::vector<ByteInterval> Merged = mergeIntervals(Raw);
+  for (uint64_t Shift : {0, 4, 30, 63}) {
+    EXPECT_EQ(linesTouchedAt(Raw, Shift, 64), linesTouchedAt(Merged, Shift, 64))
+        << "shift " << Shift;
+  }
+  EXPECT_EQ(linesTouchedAt(Raw, 0, 64), 3u);
+  // An interval inside another adds no line.
+  EXPECT_EQ(linesTouchedAt({{0, 200}, {10, 20}}, 0, 64), 4u);
+}
+
 TEST(HotLoopRules, MinLinesIsOverShiftsOfAllIntervalsTogether) {
   // Two 8-byte pieces 100 bytes apart: no shift puts both on one line,
   // though each alone fits anywhere aligned.

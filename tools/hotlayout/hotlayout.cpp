@@ -69,12 +69,17 @@ static void printVersion(raw_ostream &OS) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
-  // Only the machine-code layer: targets' MC descriptions and disassemblers.
-  InitializeAllTargetInfos();
-  InitializeAllTargetMCs();
-  InitializeAllDisassemblers();
+  // Only the machine-code layer of the two targets BinaryFile accepts: their
+  // MC descriptions and disassemblers (the only ones linked, see
+  // lib/CMakeLists.txt).
+  LLVMInitializeX86TargetInfo();
+  LLVMInitializeX86TargetMC();
+  LLVMInitializeX86Disassembler();
+  LLVMInitializeAArch64TargetInfo();
+  LLVMInitializeAArch64TargetMC();
+  LLVMInitializeAArch64Disassembler();
 
-  // libLLVM registers hundreds of codegen options; --help shows ours only.
+  // LLVM's libraries register options of their own; --help shows ours only.
   cl::HideUnrelatedOptions(ToolCategory);
   cl::SetVersionPrinter(printVersion);
   // Passing an error stream makes bad usage return here (exit 2, like every

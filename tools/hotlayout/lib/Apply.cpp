@@ -148,16 +148,18 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
     return foreignLockError(I.Lock, C.LockPath, C.BinaryPath, "from",
                             "plan one for this binary with hotlayout plan");
   if (!C.ProfilePath.empty()) {
-    auto Counts = FunctionCounts::read(C.ProfilePath);
-    if (!Counts)
-      return Counts.takeError();
-    if (Error E = checkProfileFits(C.ProfilePath, *Counts, *I.File, I.In))
-      return std::move(E);
-    I.Followers = profiledFollowers(*Counts, I.Lock);
+    // Parsed (and checked) once: FunctionCounts::read would parse it twice.
     auto Branches = BranchProfile::read(C.ProfilePath);
     if (!Branches)
       return Branches.takeError();
     I.Branches = std::move(*Branches);
+    auto Counts = FunctionCounts::readAccepted(C.ProfilePath);
+    if (!Counts)
+      return Counts.takeError();
+    if (Error E =
+            checkProfileFits(C.ProfilePath, *Counts, I.Branches, *I.File, I.In))
+      return std::move(E);
+    I.Followers = profiledFollowers(*Counts, I.Lock);
   }
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false,
                                C.BoltTimeout);

@@ -32,38 +32,49 @@ namespace hotlayout {
 
 static constexpr uint64_t BranchEntryBit = 1;
 
-/// The last entry at or before \p Offset that satisfies \p Want.
-template <typename Pred>
-static const BATEntry *lastAtOrBefore(ArrayRef<BATEntry> Entries,
-                                      uint64_t Offset, Pred Want) {
-  const BATEntry *Best = nullptr;
+static bool byOutputOffset(const BATEntry &A, const BATEntry &B) {
+  return A.OutputOffset < B.OutputOffset;
+}
+
+void BATFragment::index() {
+  Blocks.clear();
+  Branches.clear();
   for (const BATEntry &E : Entries)
-    if (E.OutputOffset <= Offset && Want(E) &&
-        (!Best || E.OutputOffset >= Best->OutputOffset))
-      Best = &E;
-  return Best;
+    (E.IsBranch ? Branches : Blocks).push_back(E);
+  // Offsets only grow within a fragment unless the note's deltas overflow
+  // 64 bits; stable, so equal offsets keep the note's order either way.
+  llvm::stable_sort(Blocks, byOutputOffset);
+  llvm::stable_sort(Branches, byOutputOffset);
 }
 
 std::optional<uint64_t> BATFragment::blockAt(uint64_t OutputOffset) const {
-  if (const BATEntry *E = lastAtOrBefore(
-          Entries, OutputOffset, [](const BATEntry &E) { return !E.IsBranch; }))
-    return E->InputOffset;
-  return std::nullopt;
+  // Past the last entry at OutputOffset: the one before is the latest block
+  // start at or before it.
+  auto It = llvm::partition_point(Blocks, [&](const BATEntry &E) {
+    return E.OutputOffset <= OutputOffset;
+  });
+  if (It == Blocks.begin())
+    return std::nullopt;
+  return std::prev(It)->InputOffset;
+}
+
+/// The input offset of the first of \p Sorted at exactly \p OutputOffset.
+static std::optional<uint64_t> firstAt(ArrayRef<BATEntry> Sorted,
+                                       uint64_t OutputOffset) {
+  auto It = llvm::partition_point(
+      Sorted, [&](const BATEntry &E) { return E.OutputOffset < OutputOffset; });
+  if (It == Sorted.end() || It->OutputOffset != OutputOffset)
+    return std::nullopt;
+  return It->InputOffset;
 }
 
 std::optional<uint64_t>
 BATFragment::blockStartingAt(uint64_t OutputOffset) const {
-  for (const BATEntry &E : Entries)
-    if (!E.IsBranch && E.OutputOffset == OutputOffset)
-      return E.InputOffset;
-  return std::nullopt;
+  return firstAt(Blocks, OutputOffset);
 }
 
 std::optional<uint64_t> BATFragment::branchAt(uint64_t OutputOffset) const {
-  for (const BATEntry &E : Entries)
-    if (E.IsBranch && E.OutputOffset == OutputOffset)
-      return E.InputOffset;
-  return std::nullopt;
+  return firstAt(Branches, OutputOffset);
 }
 
 namespace {
@@ -97,6 +108,7 @@ public:
         Secondary = Data.getULEB128(C);
       }
       readEntries(F, Skew);
+      F.index();
       for (uint64_t S = 0; S < Secondary && C; ++S)
         Data.getULEB128(C);
       if (!Cold)

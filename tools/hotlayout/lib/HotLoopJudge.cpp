@@ -131,9 +131,13 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
                                         function_ref<uint64_t(size_t)> ExecOf,
                                         function_ref<uint64_t(size_t)> TakenOf,
                                         uint64_t Entries, unsigned LineSize) {
-  DenseMap<uint64_t, size_t> IndexOf;
-  for (size_t K = 0; K < Insts.size(); ++K)
-    IndexOf[Insts[K].Address] = K;
+  // Insts are in address order (decode()'s): a binary search finds a
+  // branch without building a map of every instruction per function.
+  auto IndexOf = [&](uint64_t Address) -> size_t {
+    auto It = llvm::partition_point(
+        Insts, [&](const DecodedInst &D) { return D.Address < Address; });
+    return It != Insts.end() && It->Address == Address ? It - Insts.begin() : 0;
+  };
   std::vector<JudgedHotLoop> Out;
   for (const Loop &L : formLoops(backEdgesOf(Insts, FunctionAddress))) {
     JudgedHotLoop J;
@@ -145,7 +149,7 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
     J.Innermost = L.Innermost;
     J.Entries = Entries;
     for (uint64_t B : L.Branches)
-      J.Taken += TakenOf(IndexOf.lookup(B));
+      J.Taken += TakenOf(IndexOf(B));
     if (J.Taken == 0)
       continue;
     J.Iterates = loopIterates(J.Taken, Entries);
@@ -229,16 +233,26 @@ namespace {
 /// One input function, decoded and counted, for BAT lookups by input offset.
 struct InputFunction {
   const FunctionProfile *Profile = nullptr;
-  std::map<uint64_t, size_t> IndexAt; ///< Input offset -> instruction.
-  std::vector<DecodedInst> Insts;
+  std::vector<DecodedInst> Insts; ///< In address order (decode()'s).
   std::vector<uint64_t> Exec;
   std::map<uint64_t, std::map<uint64_t, uint64_t>> OutEdges; ///< From -> To.
   uint64_t Address = 0;
   uint64_t Entries = 0;
 
+  /// The instruction at input offset \p Offset. A binary search: a map of
+  /// every instruction, built per function, cost more than all lookups.
+  std::optional<size_t> indexAt(uint64_t Offset) const {
+    uint64_t At = Address + Offset;
+    auto It = llvm::partition_point(
+        Insts, [&](const DecodedInst &D) { return D.Address < At; });
+    if (It == Insts.end() || It->Address != At)
+      return std::nullopt;
+    return size_t(It - Insts.begin());
+  }
+
   uint64_t execAt(uint64_t Offset) const {
-    auto It = IndexAt.find(Offset);
-    return It == IndexAt.end() ? 0 : Exec[It->second];
+    std::optional<size_t> K = indexAt(Offset);
+    return K ? Exec[*K] : 0;
   }
 
   /// Where the input branch at \p From went, with its unrecorded
@@ -247,16 +261,16 @@ struct InputFunction {
     std::map<uint64_t, uint64_t> S;
     if (auto It = OutEdges.find(From); It != OutEdges.end())
       S = It->second;
-    auto I = IndexAt.find(From);
-    if (I == IndexAt.end())
+    std::optional<size_t> K = indexAt(From);
+    if (!K)
       return S;
-    const DecodedInst &D = Insts[I->second];
+    const DecodedInst &D = Insts[*K];
     uint64_t FallThrough = From + D.Size;
     if (isConditional(D) && !S.count(FallThrough)) {
       uint64_t Sent = 0;
       for (const auto &E : S)
         Sent += E.second;
-      S[FallThrough] = Exec[I->second] - std::min(Exec[I->second], Sent);
+      S[FallThrough] = Exec[*K] - std::min(Exec[*K], Sent);
     }
     return S;
   }
@@ -280,8 +294,6 @@ static bool loadInputFunction(const LoopFinder &Finder,
   F.Insts = Finder.decode(In);
   F.Exec = execCounts(F.Insts, In.Address, *F.Profile);
   F.Entries = functionEntries(F.Insts, In.Address, *F.Profile);
-  for (size_t K = 0; K < F.Insts.size(); ++K)
-    F.IndexAt[F.Insts[K].Address - In.Address] = K;
   for (const ProfileBranch &B : F.Profile->Branches)
     F.OutEdges[B.From][B.To] += B.Count;
   return true;
@@ -299,7 +311,7 @@ static uint64_t outputTaken(const DecodedInst &I, const BATFragment &Frag,
   // A branch that starts its block has no branch entry of its own.
   if (!Src)
     Src = Frag.blockStartingAt(Offset);
-  if (!Src || !F.IndexAt.count(*Src)) {
+  if (!Src || !F.indexAt(*Src)) {
     // A jump BOLT added: it runs whenever its block does.
     if (!isConditional(I))
       if (std::optional<uint64_t> Block = Frag.blockAt(Offset))

@@ -62,6 +62,23 @@ StringRef fdataFunction(StringRef Kind, StringRef Name) {
   return "";
 }
 
+/// SplitString(Line, Fields) with its default delimiters (the isSpace
+/// characters): the fields of one .fdata record. SplitString builds its
+/// delimiter set anew for every field, which was most of the time apply
+/// spent reading a profile.
+static void splitFields(StringRef Line, SmallVectorImpl<StringRef> &Fields) {
+  size_t I = 0, N = Line.size();
+  while (I < N) {
+    while (I < N && isSpace(Line[I]))
+      ++I;
+    size_t Start = I;
+    while (I < N && !isSpace(Line[I]))
+      ++I;
+    if (I > Start)
+      Fields.push_back(Line.slice(Start, I));
+  }
+}
+
 static Error fdataError(StringRef Path, size_t LineNo, const Twine &Message) {
   return fileError(Path, "line " + Twine(LineNo) + " " + Message);
 }
@@ -101,7 +118,7 @@ Error BranchProfile::readFile(StringRef Path) {
                         "record with LBR (perf record -j any,u) and convert "
                         "with perf2bolt, or use llvm-bolt -instrument");
     Fields.clear();
-    SplitString(Line, Fields);
+    splitFields(Line, Fields);
     // Memory records (kinds 3-5) say nothing about branches.
     if (!Fields.empty() && Fields[0].size() == 1 && Fields[0][0] >= '3' &&
         Fields[0][0] <= '5')
@@ -179,10 +196,14 @@ uint64_t BranchProfile::backEdgeCount(const CodeRange &Function,
 }
 
 Expected<FunctionCounts> FunctionCounts::read(StringRef Path) {
-  // Lines BranchProfile::read accepts but does not use (memory records,
-  // markers) are skipped here too.
   if (auto Checked = BranchProfile::read(Path); !Checked)
     return Checked.takeError();
+  return readAccepted(Path);
+}
+
+Expected<FunctionCounts> FunctionCounts::readAccepted(StringRef Path) {
+  // Lines BranchProfile::read accepts but does not use (memory records,
+  // markers) are skipped here too.
   auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return fileError(Path, "cannot be read: " + Buffer.getError().message());
@@ -190,7 +211,7 @@ Expected<FunctionCounts> FunctionCounts::read(StringRef Path) {
   SmallVector<StringRef, 8> F;
   for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
     F.clear();
-    SplitString(Line.trim(), F);
+    splitFields(Line.trim(), F);
     uint64_t To = 0, Count = 0;
     if (F.size() != 8 || F[5].getAsInteger(16, To) ||
         F[7].getAsInteger(10, Count))

@@ -8,13 +8,29 @@ using namespace llvm;
 
 namespace hotlayout {
 
+/// Each loop's fewest lines over all shifts.
+static std::vector<uint64_t> fewestLines(ArrayRef<HotLoopBytes> Loops,
+                                         uint64_t LineSize) {
+  std::vector<uint64_t> Fewest;
+  for (const HotLoopBytes &L : Loops)
+    Fewest.push_back(minLinesOverShifts(L.Bytes, LineSize));
+  return Fewest;
+}
+
+/// shiftCost with each loop's fewest lines given (\p Fewest): chooseShift
+/// needs the cost at every shift, and the fewest lines do not depend on it.
+static uint64_t costAt(ArrayRef<HotLoopBytes> Loops, ArrayRef<uint64_t> Fewest,
+                       uint64_t Shift, uint64_t LineSize) {
+  uint64_t Cost = 0;
+  for (size_t K = 0; K < Loops.size(); ++K)
+    Cost += Loops[K].Taken *
+            (linesTouchedAt(Loops[K].Bytes, Shift, LineSize) - Fewest[K]);
+  return Cost;
+}
+
 uint64_t shiftCost(ArrayRef<HotLoopBytes> Loops, uint64_t Shift,
                    uint64_t LineSize) {
-  uint64_t Cost = 0;
-  for (const HotLoopBytes &L : Loops)
-    Cost += L.Taken * (linesTouchedAt(L.Bytes, Shift, LineSize) -
-                       minLinesOverShifts(L.Bytes, LineSize));
-  return Cost;
+  return costAt(Loops, fewestLines(Loops, LineSize), Shift, LineSize);
 }
 
 unsigned straddlingAt(ArrayRef<HotLoopBytes> Loops, uint64_t Shift,
@@ -27,9 +43,10 @@ unsigned straddlingAt(ArrayRef<HotLoopBytes> Loops, uint64_t Shift,
 
 ShiftChoice chooseShift(ArrayRef<HotLoopBytes> Loops, uint64_t MaxShift,
                         uint64_t LineSize, uint64_t MinAlign) {
+  std::vector<uint64_t> Fewest = fewestLines(Loops, LineSize);
   std::vector<uint64_t> Costs(LineSize);
   for (uint64_t S = 0; S < LineSize; ++S)
-    Costs[S] = shiftCost(Loops, S, LineSize);
+    Costs[S] = costAt(Loops, Fewest, S, LineSize);
   ShiftChoice C;
   C.Loops = Loops.size();
   C.CostAtZero = Costs[0];

@@ -59,7 +59,8 @@ static Error checkOffsets(StringRef ProfilePath, const BranchProfile &P,
 }
 
 Error checkProfileFits(StringRef ProfilePath, const FunctionCounts &Counts,
-                       const BinaryFile &File, const SymbolIndex &ByName) {
+                       const BranchProfile &Branches, const BinaryFile &File,
+                       const SymbolIndex &ByName) {
   if (Counts.Count.empty())
     return fileError(ProfilePath,
                      "has no branch records: an empty profile orders "
@@ -70,10 +71,16 @@ Error checkProfileFits(StringRef ProfilePath, const FunctionCounts &Counts,
             return ByName.contains(Name);
           }))
     return E;
+  return checkOffsets(ProfilePath, Branches, File, ByName);
+}
+
+Error checkProfileFits(StringRef ProfilePath, const FunctionCounts &Counts,
+                       const BinaryFile &File, const SymbolIndex &ByName) {
+  // Counts were read from this file, so it parses as a branch profile.
   auto P = BranchProfile::read(ProfilePath);
   if (!P)
     return P.takeError();
-  return checkOffsets(ProfilePath, *P, File, ByName);
+  return checkProfileFits(ProfilePath, Counts, *P, File, ByName);
 }
 
 } // namespace hotlayout

@@ -131,8 +131,9 @@ uint64_t functionEntries(llvm::ArrayRef<DecodedInst> Insts,
                          const FunctionProfile &Profile);
 
 /// The loops of one range with their Taken, Entries, hot bytes and lines
-/// (Iterates set, Hot not yet). \p ExecOf gives an instruction's count by
-/// index into \p Insts, \p TakenOf a back-edge branch's taken count by
+/// (Iterates set, Hot not yet). \p Insts are in address order (as
+/// LoopFinder::decode returns them). \p ExecOf gives an instruction's count
+/// by index into \p Insts, \p TakenOf a back-edge branch's taken count by
 /// index; loops taken 0 times are left out.
 std::vector<JudgedHotLoop>
 measureLoops(llvm::StringRef Function, uint64_t FunctionAddress,

@@ -135,6 +135,9 @@ struct FunctionCounts {
 
   /// Reads \p Path, checked as BranchProfile::read checks it.
   static llvm::Expected<FunctionCounts> read(llvm::StringRef Path);
+  /// Reads \p Path, which BranchProfile::read has accepted already (a
+  /// caller that needs both parses and checks the file once).
+  static llvm::Expected<FunctionCounts> readAccepted(llvm::StringRef Path);
 
   /// An error when the profile names functions and \p HasFunction knows
   /// none of them: it was recorded from another program. A profile of an

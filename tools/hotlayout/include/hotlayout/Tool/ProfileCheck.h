@@ -40,6 +40,11 @@ namespace hotlayout {
 llvm::Error checkProfileFits(llvm::StringRef ProfilePath,
                              const FunctionCounts &Counts,
                              const BinaryFile &File, const SymbolIndex &ByName);
+/// The same with its branch records already read into \p Branches.
+llvm::Error checkProfileFits(llvm::StringRef ProfilePath,
+                             const FunctionCounts &Counts,
+                             const BranchProfile &Branches,
+                             const BinaryFile &File, const SymbolIndex &ByName);
 
 } // namespace hotlayout
 

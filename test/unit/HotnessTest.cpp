@@ -1,0 +1,58 @@
+#include "hotlayout/Tool/Hotness.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace hotlayout;
+using namespace llvm;
+
+namespace {
+/// A .fdata file with \p Text, removed when the test ends.
+class FdataFile {
+public:
+  explicit FdataFile(StringRef Text) {
+    int FD = -1;
+    EXPECT_FALSE(sys::fs::createTemporaryFile("hotness", "fdata", FD, Path));
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+  }
+  ~FdataFile() { sys::fs::remove(Path); }
+  StringRef path() const { return Path; }
+
+private:
+  SmallString<128> Path;
+};
+} // namespace
+
+TEST(Hotness, FdataFieldsSplitOnAnyRunOfWhitespace) {
+  // Tabs, runs of spaces, \v and \f separate fields as one space does.
+  FdataFile F("1 f 10 1 f 0 0 7\n"
+              "1\tf  4\v1 f\f20 0\t\t5\n"
+              "1 g 0 1 f 0 0 3\n");
+  auto P = BranchProfile::read(F.path());
+  ASSERT_TRUE(bool(P)) << toString(P.takeError());
+  const FunctionProfile *FP = P->functionProfile("f");
+  ASSERT_NE(FP, nullptr);
+  ASSERT_EQ(FP->Branches.size(), 2u);
+  EXPECT_EQ(FP->Branches[1].From, 4u);
+  EXPECT_EQ(FP->Branches[1].To, 0x20u);
+  EXPECT_EQ(FP->Branches[1].Count, 5u);
+  EXPECT_EQ(FP->Entries, 3u);
+  auto C = FunctionCounts::read(F.path());
+  ASSERT_TRUE(bool(C)) << toString(C.takeError());
+  EXPECT_EQ(C->Count.lookup("f"), 15u);
+  EXPECT_EQ(C->Count.lookup("g"), 3u);
+}
+
+TEST(Hotness, FdataRecordWithAFieldMissingIsAnError) {
+  // Seven fields: whitespace never makes an empty field.
+  FdataFile F("1 f 10 1 f 0  7\n");
+  auto P = BranchProfile::read(F.path());
+  ASSERT_FALSE(bool(P));
+  EXPECT_NE(toString(P.takeError()).find("is not a branch record"),
+            std::string::npos);
+}
