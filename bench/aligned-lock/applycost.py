@@ -91,6 +91,10 @@ def main():
         wrapper(os.path.join(tmp, 'bolt'))
         for p in programs:
             cwd = os.path.join(work, p)
+            for f in ('in', 'in.lock', 'p-in.fdata'):
+                if not os.path.exists(os.path.join(cwd, f)):
+                    sys.exit(f'applycost: {os.path.join(cwd, f)} is missing: run '
+                             f'bench/aligned-lock/run.sh {p} first (same WORK)')
             keep = os.path.join(tmp, p)
             apply = [hotlayout, 'apply', 'in', '--lock', 'in.lock', '--profile', 'p-in.fdata',
                      '-o', keep + '.apply']
@@ -98,7 +102,7 @@ def main():
                            env=dict(os.environ, COST_KEEP=keep), stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
             if not os.path.exists(keep + '.args'):
-                sys.exit(f'applycost: apply ran no llvm-bolt in {cwd} (run run.sh first)')
+                sys.exit(f'applycost: apply ran no llvm-bolt in {cwd}')
             args = open(keep + '.args').read().splitlines()
             cmds = {'apply': apply, 'same': same_options(args, keep, keep + '.same')}
             got = {k: [] for k in cmds}
