@@ -176,9 +176,14 @@ TEST(LayoutLock, InputCodeChoiceRoundTripsAsVersion3) {
   // Negative twin: a choice of BOLT's layout stays one.
   EXPECT_FALSE(Out->Plan.Functions[1].InputLayout);
   EXPECT_EQ(text(*Out), T);
-  // Without an input-code choice the lock stays version 2.
+  // Without an input-code choice the lock stays version 2; a flag without
+  // a shift is no choice.
   In.Plan.Functions[0].InputLayout = false;
   EXPECT_NE(text(In).find("\"version\": 2,"), std::string::npos);
+  LayoutLock NoShift = sampleLock();
+  NoShift.Plan.Functions[0].InputLayout = true;
+  EXPECT_NE(text(NoShift).find("\"version\": 1,"), std::string::npos);
+  EXPECT_EQ(text(NoShift).find("\"layout\""), std::string::npos);
 }
 
 TEST(LayoutLock, UnknownLayoutIsAnError) {

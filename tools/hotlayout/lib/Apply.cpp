@@ -715,14 +715,17 @@ static LayoutLock lockWithChoices(const ApplyInputs &I, const ApplyResult &R) {
       Placed.insert(D.Locked.Name);
   for (PlacedFunction &F : Lock.Plan.Functions) {
     F.Shift.reset();
+    F.InputLayout = false;
     if (!Placed.count(F.Name) || !R.EmittedSizes.count(F.Name))
       continue;
     F.Shift = R.Shifts.lookup(F.Name);
     F.EmittedSize = R.EmittedSizes.lookup(F.Name);
     F.CodeHash = I.CodeHashes.lookup(F.Name);
     F.InputLayout = is_contained(R.InputLayouts, F.Name);
-    if (*F.Shift + F.EmittedSize > F.Reserved)
+    if (*F.Shift + F.EmittedSize > F.Reserved) {
       F.Shift.reset(); // Does not fit its own reservation: solve next time.
+      F.InputLayout = false;
+    }
   }
   return Lock;
 }

@@ -48,7 +48,8 @@ static std::string quoted(StringRef S) {
 /// layout of it at a shift chosen for the input's).
 static unsigned writtenVersion(const LayoutLock &Lock) {
   const auto &Fs = Lock.Plan.Functions;
-  if (any_of(Fs, [](const PlacedFunction &F) { return F.InputLayout; }))
+  if (any_of(Fs,
+             [](const PlacedFunction &F) { return F.Shift && F.InputLayout; }))
     return 3;
   return any_of(Fs, [](const PlacedFunction &F) { return F.Shift; }) ? 2 : 1;
 }
