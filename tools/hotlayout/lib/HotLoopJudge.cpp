@@ -109,17 +109,26 @@ std::vector<uint64_t> execCounts(ArrayRef<DecodedInst> Insts,
   return Exec;
 }
 
+/// The index of the instruction of \p Insts (in address order, as decode()
+/// returns them) at \p Address. A binary search: a map of every
+/// instruction, built per function, cost more than all the lookups.
+static std::optional<size_t> instructionAt(ArrayRef<DecodedInst> Insts,
+                                           uint64_t Address) {
+  auto It = llvm::partition_point(
+      Insts, [&](const DecodedInst &D) { return D.Address < Address; });
+  if (It == Insts.end() || It->Address != Address)
+    return std::nullopt;
+  return size_t(It - Insts.begin());
+}
+
 uint64_t functionEntries(ArrayRef<DecodedInst> Insts, uint64_t FunctionAddress,
                          const FunctionProfile &Profile) {
   uint64_t Entries = Profile.Entries;
   for (const ProfileBranch &B : Profile.Branches) {
     if (B.To != 0)
       continue;
-    auto It = llvm::partition_point(Insts, [&](const DecodedInst &I) {
-      return I.Address < FunctionAddress + B.From;
-    });
-    if (It != Insts.end() && It->Address == FunctionAddress + B.From &&
-        It->IsCall)
+    std::optional<size_t> K = instructionAt(Insts, FunctionAddress + B.From);
+    if (K && Insts[*K].IsCall)
       Entries += B.Count;
   }
   return Entries;
@@ -131,13 +140,6 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
                                         function_ref<uint64_t(size_t)> ExecOf,
                                         function_ref<uint64_t(size_t)> TakenOf,
                                         uint64_t Entries, unsigned LineSize) {
-  // Insts are in address order (decode()'s): a binary search finds a
-  // branch without building a map of every instruction per function.
-  auto IndexOf = [&](uint64_t Address) -> size_t {
-    auto It = llvm::partition_point(
-        Insts, [&](const DecodedInst &D) { return D.Address < Address; });
-    return It != Insts.end() && It->Address == Address ? It - Insts.begin() : 0;
-  };
   std::vector<JudgedHotLoop> Out;
   for (const Loop &L : formLoops(backEdgesOf(Insts, FunctionAddress))) {
     JudgedHotLoop J;
@@ -149,7 +151,7 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
     J.Innermost = L.Innermost;
     J.Entries = Entries;
     for (uint64_t B : L.Branches)
-      J.Taken += TakenOf(IndexOf(B));
+      J.Taken += TakenOf(instructionAt(Insts, B).value_or(0));
     if (J.Taken == 0)
       continue;
     J.Iterates = loopIterates(J.Taken, Entries);
@@ -239,15 +241,9 @@ struct InputFunction {
   uint64_t Address = 0;
   uint64_t Entries = 0;
 
-  /// The instruction at input offset \p Offset. A binary search: a map of
-  /// every instruction, built per function, cost more than all lookups.
+  /// The instruction at input offset \p Offset.
   std::optional<size_t> indexAt(uint64_t Offset) const {
-    uint64_t At = Address + Offset;
-    auto It = llvm::partition_point(
-        Insts, [&](const DecodedInst &D) { return D.Address < At; });
-    if (It == Insts.end() || It->Address != At)
-      return std::nullopt;
-    return size_t(It - Insts.begin());
+    return instructionAt(Insts, Address + Offset);
   }
 
   uint64_t execAt(uint64_t Offset) const {
