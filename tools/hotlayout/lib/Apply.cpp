@@ -209,6 +209,13 @@ private:
     uint64_t MinAlign = 1;
   };
   Expected<OutputLoops> lastOutputLoops(ArrayRef<std::string> Names) const;
+  /// The last run's placed functions that \p Wanted accepts, by name.
+  std::vector<std::string>
+  placedNames(function_ref<bool(StringRef)> Wanted) const;
+  /// The last run's placement of \p Name, or null when it was not placed.
+  const Placement *placementOf(StringRef Name) const;
+  /// The judge's options, the same for the output and the input.
+  JudgeOptions judgeOptions() const;
   /// Bytes its space leaves after what BOLT emitted for it.
   uint64_t roomOf(StringRef Name) const;
   Expected<bool> solveShifts();
@@ -401,17 +408,37 @@ static std::vector<HotLoopBytes> atLine(std::vector<HotLoopBytes> Loops,
   return Loops;
 }
 
+JudgeOptions PlacementLoop::judgeOptions() const {
+  JudgeOptions J;
+  J.MinCount = C.MinCount;
+  J.HotCoverage = C.HotCoverage;
+  J.LineSize = I.Lock.Plan.LineSize;
+  return J;
+}
+
+std::vector<std::string>
+PlacementLoop::placedNames(function_ref<bool(StringRef)> Wanted) const {
+  std::vector<std::string> Names;
+  for (const Placement &X : Last)
+    if (Wanted(X.Locked->Name))
+      Names.push_back(X.Locked->Name);
+  return Names;
+}
+
+const Placement *PlacementLoop::placementOf(StringRef Name) const {
+  auto X =
+      find_if(Last, [&](const Placement &Y) { return Y.Locked->Name == Name; });
+  return X == Last.end() ? nullptr : &*X;
+}
+
 Expected<PlacementLoop::OutputLoops>
 PlacementLoop::lastOutputLoops(ArrayRef<std::string> Names) const {
   PhaseTimer T(Times.Verify);
   auto Out = BinaryFile::open(Result);
   if (!Out)
     return Out.takeError();
-  JudgeOptions J;
-  J.MinCount = C.MinCount;
-  J.HotCoverage = C.HotCoverage;
-  J.LineSize = I.Lock.Plan.LineSize;
-  auto Loops = outputHotLoops(**Out, *I.File, Names, I.Branches, J);
+  auto Loops =
+      outputHotLoops(**Out, *I.File, Names, I.Branches, judgeOptions());
   if (!Loops)
     return Loops.takeError();
   auto OutIndex = readLockedSymbols(**Out);
@@ -428,20 +455,17 @@ PlacementLoop::lastOutputLoops(ArrayRef<std::string> Names) const {
 }
 
 uint64_t PlacementLoop::roomOf(StringRef Name) const {
-  auto X =
-      find_if(Last, [&](const Placement &Y) { return Y.Locked->Name == Name; });
+  const Placement *X = placementOf(Name);
   uint64_t Body = Bodies.lookup(Name);
-  return X != Last.end() && X->Space > Body ? X->Space - Body : 0;
+  return X && X->Space > Body ? X->Space - Body : 0;
 }
 
 /// Chooses a shift for each placed locked function that has none yet, from
 /// the hot loops of the last output. True when some shift is not 0 (the
 /// code must be laid out again).
 Expected<bool> PlacementLoop::solveShifts() {
-  std::vector<std::string> Names;
-  for (const Placement &X : Last)
-    if (!Shifts.count(X.Locked->Name))
-      Names.push_back(X.Locked->Name);
+  std::vector<std::string> Names =
+      placedNames([&](StringRef Name) { return !Shifts.count(Name); });
   if (Names.empty())
     return false;
   auto Loops = lastOutputLoops(Names);
@@ -480,11 +504,10 @@ Error PlacementLoop::solveAndPlace(ApplyResult &R) {
 /// emits every function (KeepInputCode), so the other shifts are solved
 /// again. True when some function was switched.
 Expected<bool> PlacementLoop::chooseInputLayouts() {
-  std::vector<std::string> Names;
-  for (const Placement &X : Last)
-    if (!InputLayout.count(X.Locked->Name) &&
-        Sources.lookup(X.Locked->Name) != ShiftSource::Stored)
-      Names.push_back(X.Locked->Name);
+  std::vector<std::string> Names = placedNames([&](StringRef Name) {
+    return !InputLayout.count(Name) &&
+           Sources.lookup(Name) != ShiftSource::Stored;
+  });
   if (Names.empty())
     return false;
   auto Out = lastOutputLoops(Names);
@@ -500,23 +523,18 @@ Expected<bool> PlacementLoop::chooseInputLayouts() {
     }
   if (Candidates.empty())
     return false;
-  JudgeOptions J;
-  J.MinCount = C.MinCount;
-  J.HotCoverage = C.HotCoverage;
-  J.LineSize = Line;
   auto In = [&] {
     PhaseTimer T(Times.Verify);
-    return inputHotLoops(*I.File, Candidates, I.Branches, J);
+    return inputHotLoops(*I.File, Candidates, I.Branches, judgeOptions());
   }();
   if (!In)
     return In.takeError();
   bool Chosen = false;
   for (const FunctionHotLoops &F : *In) {
     const IndexedSymbol *S = I.In.find(F.Name);
-    auto X = find_if(
-        Last, [&](const Placement &Y) { return Y.Locked->Name == F.Name; });
+    const Placement *X = placementOf(F.Name);
     uint64_t InShift = S->Address % Line;
-    if (X == Last.end() || InShift + S->Size > X->Space ||
+    if (!X || InShift + S->Size > X->Space ||
         shiftCost(F.Loops, InShift, Line) >= OutCost.lookup(F.Name))
       continue;
     InputLayout.insert(F.Name);
@@ -562,10 +580,7 @@ static std::string whyStraddles(ArrayRef<HotLoopBytes> Loops, uint64_t Room,
 /// Step 3 for loops: judges the hot loops of every locked function where
 /// they are in the final output.
 Error PlacementLoop::judgeLoops(ApplyResult &R) {
-  std::vector<std::string> Names;
-  for (const Placement &X : Last)
-    Names.push_back(X.Locked->Name);
-  auto Loops = lastOutputLoops(Names);
+  auto Loops = lastOutputLoops(placedNames([](StringRef) { return true; }));
   if (!Loops)
     return Loops.takeError();
   uint64_t Line = I.Lock.Plan.LineSize;
