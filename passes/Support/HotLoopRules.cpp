@@ -16,6 +16,8 @@ bool isHotByte(uint64_t Exec, uint64_t Taken) {
   return Exec * HotByteDivisor >= Taken;
 }
 
+bool isTightLoop(uint64_t HotBytes) { return HotBytes <= MaxTightHotBytes; }
+
 std::vector<ByteInterval> mergeIntervals(std::vector<ByteInterval> Intervals) {
   std::sort(Intervals.begin(), Intervals.end(),
             [](const ByteInterval &A, const ByteInterval &B) {

@@ -16,6 +16,11 @@ TEST(HotLoopRules, HotBytesRunOnAnEighthOfIterations) {
   EXPECT_FALSE(isHotByte(124, 1000)) << "runs on less than 1/8";
 }
 
+TEST(HotLoopRules, TightLoopsHaveAtMost256HotBytes) {
+  EXPECT_TRUE(isTightLoop(256));
+  EXPECT_FALSE(isTightLoop(257)) << "over four lines of hot bytes";
+}
+
 TEST(HotLoopRules, MergeSortsJoinsAndDropsEmpty) {
   std::vector<ByteInterval> M =
       mergeIntervals({{20, 30}, {0, 10}, {10, 12}, {40, 40}, {25, 35}});

@@ -10,6 +10,10 @@
 // the instructions of its span that run on at least 1/HotByteDivisor of its
 // iterations; it straddles when those bytes touch more lines where they are
 // than at the best of the line's start offsets (minLinesOverShifts).
+// A hot loop is *tight* when its hot bytes are at most MaxTightHotBytes:
+// only tight loops count as straddling (a loop that fetches more than four
+// lines per iteration gains little from one line fewer); larger ones are
+// listed, not counted (issue 20).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +35,13 @@ inline constexpr uint64_t DefaultMinCount = 100;
 inline constexpr double DefaultHotCoverage = 0.99;
 /// Default line size (I-cache line).
 inline constexpr unsigned DefaultLineSize = 64;
+/// A hot loop is tight when its hot bytes are at most this many.
+inline constexpr uint64_t MaxTightHotBytes = 256;
+/// hotalign pads before a loop nested in a hotter loop only when it
+/// iterates at least this many times per entry: the padding may run once
+/// per entry of the loop it aligns, which is once per iteration of the
+/// enclosing loop.
+inline constexpr uint64_t MinNestedIterationsPerEntry = 8;
 
 /// True when a loop taken \p Taken times in a function entered \p Entries
 /// times (0: unknown, counted as once) runs at least two iterations per
@@ -40,6 +51,10 @@ bool loopIterates(uint64_t Taken, uint64_t Entries);
 /// True when an instruction executed \p Exec times belongs to the hot bytes
 /// of a loop taken \p Taken times (runs on at least 1/8 of its iterations).
 bool isHotByte(uint64_t Exec, uint64_t Taken);
+
+/// True when a hot loop of \p HotBytes hot bytes is tight (counted as
+/// straddling or not).
+bool isTightLoop(uint64_t HotBytes);
 
 /// Bytes [Start, End) of code.
 struct ByteInterval {
