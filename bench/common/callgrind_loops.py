@@ -23,7 +23,9 @@ instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
   5. Lines: the --line-size (64) lines those bytes touch; the minimum over the line's start
      offsets (every shift 0..line-1 of all the bytes together). It straddles when it touches
      more than the minimum; extra = lines - minimum.
-  6. Count-weighted total: sum(count x extra) / sum(count) over the hot loops.
+  6. Tight: its hot bytes are at most --max-tight-bytes (256). Only tight hot loops count as
+     straddling and in the weighted total; larger ones are listed (`NOT-TIGHT`), not counted.
+  7. Count-weighted total: sum(count x extra) / sum(count) over the tight hot loops.
 
 Usage:
   callgrind_loops.py run -o CG.OUT -- PROGRAM [ARGS...]
@@ -386,6 +388,7 @@ def measure_loop(f, target, direct, insns, counts, entries, opts):
         'per_entry': taken / ent if ent else None,
         'hot_bytes': sum(b - a for a, b in iv), 'hot_intervals': iv,
         'lines': per_shift[0], 'min_lines': best, 'extra': per_shift[0] - best,
+        'tight': sum(b - a for a, b in iv) <= opts.max_tight_bytes,
         # d: moving the loop d bytes later (mod line) puts it on its fewest lines
         'good_shifts': [s for s in range(line) if per_shift[s] == best],
     }
@@ -433,7 +436,14 @@ def choose_hot(loops, opts):
     return [lp for lp in cand if lp['hot']], total
 
 
+def weighted_extra(loops):
+    """sum(count x extra) / sum(count) over LOOPS; 0 without any."""
+    w = sum(lp['taken'] for lp in loops)
+    return sum(lp['taken'] * lp['extra'] for lp in loops) / w if w else 0.0
+
+
 def summarize(loops, hot, total, rejected, opts):
+    tight = [lp for lp in hot if lp['tight']]
     w = sum(lp['taken'] for lp in hot)
     funcs = collections.OrderedDict()
     for lp in sorted(hot, key=lambda lp: lp['target']):
@@ -450,8 +460,12 @@ def summarize(loops, hot, total, rejected, opts):
                               'shifts_fitting_all': sorted(common), 'most_fitted_by_a_shift': most})
     return {
         'loops': len(loops), 'iterating': sum(lp['iterates'] for lp in loops),
-        'hot': len(hot), 'straddling': sum(lp['extra'] > 0 for lp in hot),
-        'weighted_extra': (sum(lp['taken'] * lp['extra'] for lp in hot) / w) if w else 0.0,
+        'hot': len(hot), 'tight': len(tight),
+        'straddling': sum(lp['extra'] > 0 for lp in tight),
+        'weighted_extra': weighted_extra(tight),
+        # Every hot loop, tight or not, for comparison with tables before issue 20.
+        'straddling_all': sum(lp['extra'] > 0 for lp in hot),
+        'weighted_extra_all': weighted_extra(hot),
         'hot_taken': w, 'iterating_taken': total,
         'larger_than_a_line': sum(lp['min_lines'] > 1 for lp in hot),
         'rejected_candidates': dict(rejected), 'multi_loop_functions': conflicts,
@@ -461,7 +475,8 @@ def summarize(loops, hot, total, rejected, opts):
 def print_table(binary, hot, summ, opts, out):
     print(f'callgrind_loops: {binary}, {opts.line_size}-byte lines; hot: iterating '
           f'(count >= {opts.min_per_entry:g} x entries), count >= {opts.min_taken}, '
-          f'{opts.coverage:.0%} of counts, hot bytes run >= count/{opts.hot_divisor:g}', file=out)
+          f'{opts.coverage:.0%} of counts, hot bytes run >= count/{opts.hot_divisor:g}; '
+          f'tight: at most {opts.max_tight_bytes} hot bytes', file=out)
     hdr = ('FUNCTION', 'LOOP', 'FN+', '%L', 'COUNT', 'PER-ENTRY', 'SPAN', 'HOT-B', 'LINES',
            'MIN', 'EXTRA', '')
     rows = []
@@ -470,7 +485,8 @@ def print_table(binary, hot, summ, opts, out):
         rows.append((lp['function'], f"{lp['target']:#x}", f"{lp['offset_in_function']:#x}",
                      str(lp['target'] % opts.line_size), str(lp['taken']), pe, str(lp['span']),
                      str(lp['hot_bytes']), str(lp['lines']), str(lp['min_lines']),
-                     str(lp['extra']), 'STRADDLES' if lp['extra'] else ''))
+                     str(lp['extra']),
+                     ('STRADDLES' if lp['extra'] else '') if lp['tight'] else 'NOT-TIGHT'))
     widths = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
     for r in [hdr] + rows:
         print('  '.join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip(), file=out)
@@ -480,7 +496,8 @@ def print_table(binary, hot, summ, opts, out):
               f"{len(fit)} of {opts.line_size} start shifts put all on their fewest lines, "
               f"the best one {c['most_fitted_by_a_shift']}", file=out)
     print(f"hot loops: {summ['hot']} of {summ['iterating']} iterating ({summ['loops']} loops), "
-          f"{summ['straddling']} straddle, {summ['larger_than_a_line']} need more than one line; "
+          f"{summ['tight']} tight, {summ['straddling']} of them straddle, "
+          f"{summ['larger_than_a_line']} need more than one line; "
           f"count-weighted extra lines per iteration: {summ['weighted_extra']:.3f}", file=out)
 
 
@@ -512,7 +529,8 @@ def cmd_report(args):
         doc = {'binary': args.binary, 'line_size': args.line_size,
                'options': {'coverage': args.coverage, 'min_taken': args.min_taken,
                            'min_per_entry': args.min_per_entry,
-                           'hot_divisor': args.hot_divisor},
+                           'hot_divisor': args.hot_divisor,
+                           'max_tight_bytes': args.max_tight_bytes},
                'summary': summ,
                'loops': sorted(hot if not args.all else loops, key=lambda lp: lp['target'])}
         json.dump(doc, sys.stdout, indent=1)
@@ -544,6 +562,9 @@ def main(argv):
                    help='iterating: taken >= this x function entries (default 2)')
     q.add_argument('--hot-divisor', type=float, default=8.0,
                    help='hot bytes run at least count/this times (default 8)')
+    q.add_argument('--max-tight-bytes', type=int, default=256,
+                   help='tight: at most this many hot bytes; only tight loops count as '
+                        'straddling (default 256)')
     args = p.parse_args(argv)
     if args.cmd == 'run' and args.command[:1] == ['--']:
         args.command = args.command[1:]
