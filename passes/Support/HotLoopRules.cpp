@@ -8,12 +8,16 @@
 
 namespace hotlayout {
 
+// Both compare without multiplying: hotalign passes block frequencies, which
+// can be near 2^64.
 bool loopIterates(uint64_t Taken, uint64_t Entries) {
-  return Taken >= MinIterationsPerEntry * std::max<uint64_t>(Entries, 1);
+  // Taken >= K * E  <=>  floor(Taken / K) >= E, for integers.
+  return Taken / MinIterationsPerEntry >= std::max<uint64_t>(Entries, 1);
 }
 
 bool isHotByte(uint64_t Exec, uint64_t Taken) {
-  return Exec * HotByteDivisor >= Taken;
+  // Exec * D >= Taken  <=>  Exec >= ceil(Taken / D).
+  return Exec >= Taken / HotByteDivisor + (Taken % HotByteDivisor != 0);
 }
 
 bool isTightLoop(uint64_t HotBytes) { return HotBytes <= MaxTightHotBytes; }

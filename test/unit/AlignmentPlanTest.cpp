@@ -61,3 +61,40 @@ TEST(AlignmentPlan, LineStartPadsEveryOffsetToTheLine) {
   EXPECT_TRUE(Capped.Capped);
   EXPECT_EQ(planLineStart(64, 0).MaxSkip, 0u);
 }
+
+// One interval from the block's start is a span: the same max-skip.
+TEST(AlignmentPlan, HotBytesOfOneIntervalPlanLikeASpan) {
+  for (uint64_t L : {32u, 64u, 128u})
+    for (uint64_t S = 1; S <= 4 * L; ++S) {
+      SpanPlan Span = planSpanAlignment(S, L, L);
+      SpanPlan Bytes = planHotBytesAlignment({{0, S}}, L, L);
+      EXPECT_EQ(Bytes.MaxSkip, Span.MaxSkip) << "L=" << L << " S=" << S;
+      EXPECT_FALSE(Bytes.LineStartNotBest);
+    }
+}
+
+// Hot bytes with a cold block between them: at every start offset the
+// assembler's result touches the fewest lines the bytes can, and it pads only
+// where they would touch more.
+TEST(AlignmentPlan, HotBytesWithAColdHolePadExactlyWhenNeeded) {
+  const uint64_t L = 64;
+  std::vector<ByteInterval> Bytes = {{0, 20}, {52, 70}};
+  SpanPlan Plan = planHotBytesAlignment(Bytes, L, L - 1);
+  ASSERT_FALSE(Plan.LineStartNotBest);
+  uint64_t Best = minLinesOverShifts(Bytes, L);
+  EXPECT_EQ(Best, 2u);
+  for (uint64_t R = 0; R < L; ++R) {
+    uint64_t Start = startAfterAssembler(R, L, Plan.MaxSkip);
+    EXPECT_EQ(linesTouchedAt(Bytes, Start % L, L), Best) << "R=" << R;
+    EXPECT_EQ(Start == R, linesTouchedAt(Bytes, R, L) == Best) << "R=" << R;
+  }
+}
+
+// [0, 1) and [65, 129): at a line start they touch 3 lines, shifted by 63
+// only 2. No max-skip before the block can reach that: say so, pad nothing.
+TEST(AlignmentPlan, HotBytesThatALineStartCannotHelpAreLeft) {
+  SpanPlan Plan = planHotBytesAlignment({{0, 1}, {65, 129}}, 64, 63);
+  EXPECT_TRUE(Plan.LineStartNotBest);
+  EXPECT_EQ(Plan.MaxSkip, 0u);
+  EXPECT_EQ(planHotBytesAlignment({}, 64, 63).MaxSkip, 0u);
+}

@@ -14,6 +14,19 @@ TEST(HotLoopRules, IteratesNeedsTwoTakenPerEntry) {
 TEST(HotLoopRules, HotBytesRunOnAnEighthOfIterations) {
   EXPECT_TRUE(isHotByte(125, 1000));
   EXPECT_FALSE(isHotByte(124, 1000)) << "runs on less than 1/8";
+  EXPECT_TRUE(isHotByte(126, 1001)) << "1001 / 8 rounds up";
+  EXPECT_FALSE(isHotByte(125, 1001));
+}
+
+// hotalign passes block frequencies, which can be near 2^64: no product may
+// wrap around.
+TEST(HotLoopRules, RulesHoldNearTheTopOfUint64) {
+  const uint64_t Max = UINT64_MAX;
+  EXPECT_TRUE(isHotByte(Max / 8 + 1, Max));
+  EXPECT_FALSE(isHotByte(Max / 8, Max));
+  EXPECT_TRUE(isHotByte(0, 0)) << "a loop never taken: every block is hot";
+  EXPECT_TRUE(loopIterates(Max, Max / 2));
+  EXPECT_FALSE(loopIterates(Max / 2, Max / 2 + 1));
 }
 
 TEST(HotLoopRules, TightLoopsHaveAtMost256HotBytes) {

@@ -11,7 +11,10 @@
 #ifndef HOTLAYOUT_SUPPORT_ALIGNMENTPLAN_H
 #define HOTLAYOUT_SUPPORT_ALIGNMENTPLAN_H
 
+#include "hotlayout/Support/HotLoopRules.h"
+
 #include <cstdint>
+#include <vector>
 
 namespace hotlayout {
 
@@ -21,6 +24,9 @@ struct SpanPlan {
   /// True when the exact answer exceeded the caller's cap: some start
   /// offsets will still touch one line more than needed.
   bool Capped = false;
+  /// True when a line start is not among the best start offsets of the
+  /// bytes (planHotBytesAlignment): no max-skip helps, MaxSkip is 0.
+  bool LineStartNotBest = false;
 };
 
 /// A span of \p SpanBytes starting at offset r within a \p LineBytes line
@@ -32,6 +38,18 @@ struct SpanPlan {
 /// (Line counts: hotlayout/Support/CacheLines.h.)
 SpanPlan planSpanAlignment(uint64_t SpanBytes, uint64_t LineBytes,
                            uint64_t MaxPad);
+
+/// The same question for hot bytes that are not one span: \p Bytes are the
+/// intervals, as offsets from the start of the aligned block, that run hot
+/// (cold blocks between them do not count, HotLoopRules.h). The assembler
+/// leaves start offsets 1 .. L - K - 1 unpadded and moves L - K .. L - 1 to
+/// the line start, so K is the largest max-skip for which every unpadded
+/// offset already puts the bytes on their fewest lines
+/// (minLinesOverShifts); that needs the line start to be one of the best
+/// offsets, else the plan is MaxSkip 0 with LineStartNotBest. For one
+/// interval [0, S) this is planSpanAlignment(S). \p MaxPad caps it.
+SpanPlan planHotBytesAlignment(const std::vector<ByteInterval> &Bytes,
+                               uint64_t LineBytes, uint64_t MaxPad);
 
 /// The plan that puts a span's start on a line start whatever its size:
 /// MaxSkip = L - 1 (any start offset is padded up to the next line), capped
