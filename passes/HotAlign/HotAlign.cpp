@@ -4,41 +4,48 @@
 // machines we measured; LLVM aligns loop headers to 16 bytes and never looks
 // at where the loop ends, so unrelated changes move hot loops onto slow
 // offsets. hotalign runs after block placement and the pre-emit passes, when
-// the layout is final, and for each function:
+// the layout is final, and aligns what the project's one hot-loop definition
+// (hotlayout/Support/HotLoopRules.h) judges in the linked binary. For each
+// function:
 //  1. Does nothing at -O0 or on optnone functions (the legacy adapter's
 //     skipFunction, which also answers -opt-bisect-limit). In a function
 //     optimised for size (-Os/-Oz, or profile-guided size optimisation of a
 //     cold function: shouldOptimizeForSize, the query MachineBlockPlacement
 //     uses) it reports the loops it would have aligned and pads nothing.
-//  2. Leaves a loop whose source asks for an alignment (llvm.loop.align,
+//  2. Finds the definition's loops in the layout (LayoutLoops.h): the direct
+//     back jumps to one target that close a cycle; span from the target to
+//     the last of them; count = their summed count; hot bytes = the span's
+//     blocks that run on at least 1/8 of the iterations.
+//  3. Decides hotness. A loop iterates when its back jumps run at least
+//     twice per entry of its function. With a profile (instrumented or
+//     sample) an iterating loop is hot when its back-edge count, times
+//     -hotalign-profile-slack, reaches the -hotalign-hot-percentile
+//     threshold of the profile summary (99%, as the definition's 99% of all
+//     iterating loops' counts: the summary is the whole program's, so each
+//     translation unit approximates the program-wide cut), or is within
+//     -hotalign-max-count-ratio of its largest count; without one, when its
+//     back edges run -hotalign-static-ratio times per function entry.
+//  4. Leaves a loop whose source asks for an alignment (llvm.loop.align,
 //     from [[clang::code_align(N)]]) with that alignment.
-//  3. Decides hotness: with a profile (instrumented or sample), a loop is hot
-//     when its header count (with -hotalign-profile-slack) reaches the
-//     -hotalign-hot-percentile threshold of the profile summary, or is within
-//     -hotalign-max-count-ratio of its largest count (derived loop counts
-//     fall under the raw counts the plain "hot" cutoff is made of);
-//     without one, when the header's static frequency is at least
-//     -hotalign-static-ratio times the function entry's.
-//  4. For each hot innermost loop, takes the span that executes hot: the
-//     layout-contiguous run of loop blocks from the loop's top block up to
-//     its last hot block. Loops whose hot blocks are not contiguous are left.
-//  5. Estimates the span's bytes (InstSizeEstimator: an upper bound) and asks
-//     AlignmentPlan for the max-skip that makes the assembler pad exactly when
-//     the span would touch more lines than its size needs. The padding goes
-//     before the top block, i.e. outside the loop's executed path.
-//  6. Charges the max-skip to the function and module budgets, sets
-//     `.p2align log2(line), , K` on the top block and reports a remark.
-//  7. Aligns the entry of a hot function that fits in a line.
-// Loops that are cold, too large or over budget keep LLVM's own alignment.
-//
-// -hotalign-line-start (off by default) trades bytes for certainty: steps
-// 1-4 stay (hotness rules and -hotalign-hot-percentile, size-optimised
-// functions, llvm.loop.align, the contiguous span), but every hot loop,
-// outer loops too, is aligned to a line start with max-skip line - 1
-// (still capped by -hotalign-max-pad), whatever its estimated size; the
-// size limit and the padding budgets do not apply to it. On the aligned-lock
-// programs the estimate-driven max-skip missed straddles that the line start
-// removes (README, hotalign section).
+//  5. Estimates the hot bytes (InstSizeEstimator: upper bounds per block).
+//     Only tight loops (at most 256 hot bytes, the definition's
+//     MaxTightHotBytes) are aligned: they are the ones that count.
+//  6. Pads only before the span's first block: the padding runs when the
+//     block laid out before it falls into it, which is outside the span, so
+//     at most once per entry of the loop (entries by a jump run none), as
+//     with MachineBlockPlacement's loop alignment and GCC's -falign-loops.
+//     Inside a hot enclosing loop an entry is an iteration of that loop, so
+//     a nested loop is aligned only when it iterates
+//     -hotalign-min-nested-iterations (8) times per entry that falls into it.
+//  7. Line-start mode (-hotalign-line-start, the default): the first block
+//     starts a line, `.p2align log2(line), , line-1`, whatever the estimate.
+//     Max-skip mode (-hotalign-line-start=false): AlignmentPlan picks the
+//     max-skip that pads exactly when the estimated hot bytes would touch
+//     more lines than at their best start offset; the function and module
+//     padding budgets are charged.
+//  8. Aligns the entry of a hot function that fits in a line.
+// Loops left keep LLVM's own alignment; every decision has a remark
+// (-Rpass, -Rpass-missed: why not; -Rpass-analysis: every loop's numbers).
 //
 // Like MachineBlockPlacement, the algorithm (class HotAlign) sees only the
 // analyses it is handed; HotAlignLegacy, the registered legacy pass, fetches
@@ -49,9 +56,11 @@
 #include "hotlayout/HotAlign.h"
 #include "hotlayout/Compat.h"
 #include "hotlayout/Support/AlignmentPlan.h"
+#include "hotlayout/Support/HotLoopRules.h"
 #include "hotlayout/Support/OptionParsers.h"
 
 #include "InstSizeEstimator.h"
+#include "LayoutLoops.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -69,23 +78,31 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfileSummary.h"
 #include "llvm/InitializePasses.h"
+#include "llvm/ProfileData/ProfileCommon.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/DebugCounter.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <functional>
 
 using namespace llvm;
 using namespace hotlayout;
 
 #define DEBUG_TYPE "hotalign"
 
-STATISTIC(NumLoopsAligned, "Number of hot loops given a max-skip alignment");
+STATISTIC(NumLoopsAligned, "Number of hot loops aligned");
+STATISTIC(NumLoopsLineStart, "Number of hot loops aligned to a line start");
 STATISTIC(NumPaddingBudgeted, "Bytes of padding budgeted (sum of max-skips)");
 STATISTIC(NumFunctionsAligned, "Number of hot functions aligned to a line");
-STATISTIC(NumLoopsLeft, "Number of hot loops left with LLVM's alignment");
-STATISTIC(NumLoopsLineStart,
-          "Number of hot loops aligned to a line start (-hotalign-line-start)");
+STATISTIC(NumLoopsCold, "Number of loops left as cold");
+STATISTIC(NumLoopsNotTight,
+          "Number of hot loops left as not tight (too many hot bytes)");
+STATISTIC(NumLoopsNestedFew, "Number of hot loops left as nested in a hot "
+                             "loop with too few iterations per entry");
+STATISTIC(NumLoopsLeft, "Number of hot loops left for another reason");
 
 DEBUG_COUNTER(AlignCounter, "hotalign-loop",
               "Controls which hot loops hotalign aligns");
@@ -103,7 +120,7 @@ static cl::opt<unsigned, false, PowerOfTwoParser>
     LineBytes("hotalign-line-size",
               cl::desc("Line to keep hot loops within: 64 for I-cache lines, "
                        "32 for decoded-uop windows, 128 (default: 64)"),
-              cl::init(64), cl::Hidden, cl::cat(HotAlignCategory));
+              cl::init(DefaultLineSize), cl::Hidden, cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned>
     MaxPad("hotalign-max-pad",
@@ -112,18 +129,21 @@ static cl::opt<unsigned>
 
 static cl::opt<unsigned> FunctionBudget(
     "hotalign-function-budget",
-    cl::desc("Most padding bytes budgeted per function (default: 256)"),
+    cl::desc("Max-skip mode: most padding bytes budgeted per function "
+             "(default: 256)"),
     cl::init(256), cl::Hidden, cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> ModuleBudget(
     "hotalign-module-budget",
-    cl::desc("Most padding bytes budgeted per module (default: 16384)"),
+    cl::desc("Most padding bytes budgeted per module: max-skip mode's loops "
+             "and hot function entries (default: 16384)"),
     cl::init(16384), cl::Hidden, cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> MaxLoopBytes(
     "hotalign-max-loop-size",
-    cl::desc("Loops larger than this many bytes are left alone (default: 256)"),
-    cl::init(256), cl::Hidden, cl::cat(HotAlignCategory));
+    cl::desc("A loop is tight, and aligned, when its estimated hot bytes are "
+             "at most this many (default: 256, the definition's tight limit)"),
+    cl::init(MaxTightHotBytes), cl::Hidden, cl::cat(HotAlignCategory));
 
 static cl::opt<bool> UseStatic(
     "hotalign-static",
@@ -133,36 +153,44 @@ static cl::opt<bool> UseStatic(
 
 static cl::opt<double> StaticRatio(
     "hotalign-static-ratio",
-    cl::desc("Without a profile, a loop is hot when its header runs at least "
-             "this many times per function entry (default: 8)"),
+    cl::desc("Without a profile, a loop is hot when its back edges run at "
+             "least this many times per function entry (default: 8)"),
     cl::init(8.0), cl::Hidden, cl::cat(HotAlignCategory));
 
 // 999999 is the last cutoff llvm-profdata writes into a profile summary;
-// asking past it aborts in ProfileSummaryInfo.
+// asking past it aborts in ProfileSummaryBuilder.
 static cl::opt<int, false, IntRangeParser<1, 999999>> HotPercentile(
     "hotalign-hot-percentile",
-    cl::desc("With a profile, a loop is hot when its header count, times "
-             "-hotalign-profile-slack, reaches the smallest count among those "
-             "making up this fraction (per million) of the profile; 1..999999 "
-             "(default: 999000)"),
-    cl::init(999000), cl::Hidden, cl::cat(HotAlignCategory));
+    cl::desc("With a profile, an iterating loop is hot when its back-edge "
+             "count, times -hotalign-profile-slack, reaches the smallest count "
+             "among those making up this fraction (per million) of the "
+             "profile; 1..999999 (default: 990000, the definition's 99%)"),
+    cl::init(int(DefaultHotCoverage * 1000000)), cl::Hidden,
+    cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> ProfileSlack(
     "hotalign-profile-slack",
-    cl::desc("Derived loop-header counts fall below the raw counts a profile "
+    cl::desc("Derived back-edge counts fall below the raw counts a profile "
              "summary is built from (clang's branch weights are count+1, "
-             "which halves a one-entry loop's header count): compare header "
-             "counts to the percentile threshold with this factor of slack "
-             "(default: 2)"),
+             "which halves a one-entry loop's count): compare them to the "
+             "percentile threshold with this factor of slack (default: 2)"),
     cl::init(2), cl::Hidden, cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> MaxCountRatio(
     "hotalign-max-count-ratio",
-    cl::desc("A loop whose header count is at least 1/N of the profile's "
-             "largest count is hot whatever the percentile: a dominant loop "
-             "that unrolling or vectorising divided; 0 disables "
+    cl::desc("An iterating loop whose back-edge count is at least 1/N of the "
+             "profile's largest count is hot whatever the percentile: a "
+             "dominant loop that unrolling or vectorising divided; 0 disables "
              "(default: 16)"),
     cl::init(16), cl::Hidden, cl::cat(HotAlignCategory));
+
+static cl::opt<unsigned> MinNestedIterations(
+    "hotalign-min-nested-iterations",
+    cl::desc("A loop nested in a hot loop is aligned only when it iterates at "
+             "least this many times per entry: its padding runs once per "
+             "entry, once per iteration of the enclosing loop (default: 8)"),
+    cl::init(MinNestedIterationsPerEntry), cl::Hidden,
+    cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> MaxFunctionBytes(
     "hotalign-max-function-size",
@@ -172,30 +200,40 @@ static cl::opt<unsigned> MaxFunctionBytes(
 
 static cl::opt<bool> LineStart(
     "hotalign-line-start",
-    cl::desc("Align the head of every hot loop, outer loops too, to the start "
-             "of a line, padding up to line-1 bytes whatever its estimated "
-             "size; -hotalign-max-loop-size and the padding budgets do not "
-             "apply, -hotalign-max-pad still caps (default: off)"),
-    cl::init(false), cl::Hidden, cl::cat(HotAlignCategory));
+    cl::desc("Put the first block of every tight hot loop on a line start "
+             "(max-skip line-1, capped by -hotalign-max-pad) whatever its "
+             "estimated size; false: the estimate-driven max-skip, which pads "
+             "only where the estimated hot bytes would straddle, within the "
+             "padding budgets (default: on)"),
+    cl::init(true), cl::cat(HotAlignCategory));
 
 namespace {
 
 /// What hotalign keeps from one function to the next within a module: the
-/// module's padding budget, its profile's largest count, and the size
-/// estimator (built once per target machine).
+/// module's padding budget, its profile's hot threshold and largest count,
+/// and the size estimator (built once per target machine).
 struct ModuleState {
   uint64_t BudgetLeft = 0;
   uint64_t ProfileMaxCount = 0;
+  /// The smallest count among those making up -hotalign-hot-percentile of
+  /// the profile (ProfileSummaryInfo::isHotCountNthPercentile's threshold).
+  uint64_t HotThreshold = 0;
   const TargetMachine *SizesFor = nullptr;
   std::unique_ptr<InstSizeEstimator> Sizes;
 
-  /// Starts \p M's budget afresh.
+  /// Starts \p M's budget afresh and reads its profile summary.
   void reset(const Module &M) {
     BudgetLeft = ModuleBudget;
     ProfileMaxCount = 0;
+    HotThreshold = 0;
     if (Metadata *MD = M.getProfileSummary(/*IsCS=*/false))
-      if (std::unique_ptr<ProfileSummary> PS{ProfileSummary::getFromMD(MD)})
+      if (std::unique_ptr<ProfileSummary> PS{ProfileSummary::getFromMD(MD)}) {
         ProfileMaxCount = PS->getMaxCount();
+        if (!PS->getDetailedSummary().empty())
+          HotThreshold = ProfileSummaryBuilder::getEntryForPercentile(
+                             PS->getDetailedSummary(), HotPercentile)
+                             .MinCount;
+      }
   }
 
   /// The size estimator for \p TM.
@@ -208,10 +246,27 @@ struct ModuleState {
   }
 };
 
-/// A loop block is part of the hot span when it runs at least this fraction
-/// of the header's frequency; rarer blocks are the cold paths placement
-/// already moved out of the way.
-constexpr uint64_t HotBlockDivisor = 16;
+/// Why step 3 calls a loop cold (or nothing: hot).
+enum class ColdBy { NotCold, FewIterations, BelowThreshold, Static, NoProfile };
+
+/// What hotalign knows of one loop of the layout.
+struct LoopFacts {
+  const LayoutLoop *Loop = nullptr;
+  /// The MachineLoop it belongs to (remarks' location, llvm.loop.align).
+  const MachineLoop *ML = nullptr;
+  ColdBy Cold = ColdBy::NotCold;
+  bool Dominant = false;           ///< Hot by the dominant-loop rule.
+  uint64_t Count = 0;              ///< Back-edge count, with a profile.
+  double PerEntry = 0;             ///< Back edges per function entry.
+  std::vector<ByteInterval> Bytes; ///< Hot bytes, offsets from the target.
+  /// Estimated hot bytes: the hot blocks' code, without the alignment
+  /// padding of blocks inside the span (an upper bound that the tight test
+  /// would take for code; the judge counts padding only where it runs).
+  uint64_t HotBytes = 0;
+  uint64_t SpanBytes = 0;
+
+  bool hot() const { return Cold == ColdBy::NotCold; }
+};
 
 /// The algorithm, one machine function at a time, on the analyses the
 /// adapter hands it.
@@ -226,20 +281,15 @@ public:
   bool run(MachineFunction &MF);
 
 private:
-  /// What step 3 decided for one loop.
-  struct Hotness {
-    bool Hot = false;
-    bool Dominant = false; ///< Hot by the dominant-loop rule.
-    uint64_t Count = 0;    ///< Profile count of the header, if any.
-    double Ratio = 0;      ///< Header frequency / entry frequency.
-  };
-
-  Hotness loopHotness(const MachineLoop &L) const;
-  bool hotSpan(MachineLoop &L,
-               SmallVectorImpl<const MachineBasicBlock *> &Span) const;
-  bool alignLoop(MachineLoop &L);
+  LoopFacts facts(const LayoutLoop &L) const;
+  void measure(LoopFacts &F) const;
+  bool alignLoop(const LoopFacts &F, const std::vector<LoopFacts> &All);
+  bool hotAncestor(const LoopFacts &F, const std::vector<LoopFacts> &All) const;
   bool alignFunctionEntry(MachineFunction &MF);
-  void missed(const MachineLoop &L, StringRef Name, StringRef Why);
+  void analysis(const LoopFacts &F);
+  void missed(const LoopFacts &F, StringRef Name,
+              function_ref<void(MachineOptimizationRemarkMissed &)> Why);
+  void missed(const LoopFacts &F, StringRef Name, StringRef Why);
 
   const MachineLoopInfo &MLI;
   const MachineBlockFrequencyInfo &MBFI;
@@ -257,8 +307,10 @@ private:
 /// The alignment a loop's source asks for (`llvm.loop.align`, which clang
 /// emits for [[clang::code_align(N)]]), read as MachineBlockPlacement
 /// reads it; nullopt when it asks for none.
-std::optional<uint64_t> userLoopAlignment(const MachineLoop &L) {
-  MDNode *Align = findOptionMDForLoopID(L.getLoopID(), "llvm.loop.align");
+std::optional<uint64_t> userLoopAlignment(const MachineLoop *L) {
+  if (!L)
+    return std::nullopt;
+  MDNode *Align = findOptionMDForLoopID(L->getLoopID(), "llvm.loop.align");
   if (!Align || Align->getNumOperands() != 2)
     return std::nullopt;
   if (auto *N = mdconst::dyn_extract<ConstantInt>(Align->getOperand(1)))
@@ -266,84 +318,180 @@ std::optional<uint64_t> userLoopAlignment(const MachineLoop &L) {
   return std::nullopt;
 }
 
-HotAlign::Hotness HotAlign::loopHotness(const MachineLoop &L) const {
-  Hotness H;
-  const MachineBasicBlock *Header = L.getHeader();
-  if (MBFI.getEntryFreq() != BlockFrequency(0))
-    H.Ratio = MBFI.getBlockFreqRelativeToEntryBlock(Header);
-  if (HasProfile) {
-    H.Count = MBFI.getBlockProfileCount(Header).value_or(0);
+/// The innermost MachineLoop holding \p L's target and its last back jump.
+const MachineLoop *machineLoopOf(const MachineLoopInfo &MLI,
+                                 const LayoutLoop &L) {
+  const MachineLoop *ML = MLI.getLoopFor(L.Target);
+  while (ML && !ML->contains(L.LastJump->getParent()))
+    ML = ML->getParentLoop();
+  return ML;
+}
+
+/// Where remarks about \p F point: its MachineLoop's start, else the
+/// target's first located instruction.
+DebugLoc locationOf(const LoopFacts &F) {
+  if (F.ML)
+    if (DebugLoc DL = F.ML->getStartLoc())
+      return DL;
+  for (const MachineInstr &MI : *F.Loop->Target)
+    if (MI.getDebugLoc())
+      return MI.getDebugLoc();
+  return DebugLoc();
+}
+
+/// "%bb.N", as -print-after and the assembly's .LBB<f>_N labels name it.
+std::string blockName(const MachineBasicBlock &MBB) {
+  return ("%bb." + Twine(MBB.getNumber())).str();
+}
+
+std::string perEntryText(double PerEntry) {
+  std::string S;
+  raw_string_ostream(S) << format("%.1f", PerEntry);
+  return S;
+}
+
+/// Step 3.
+LoopFacts HotAlign::facts(const LayoutLoop &L) const {
+  LoopFacts F;
+  F.Loop = &L;
+  F.ML = machineLoopOf(MLI, L);
+  F.PerEntry = L.perFunctionEntry(MBFI);
+  if (HasProfile)
+    F.Count = MBFI.getProfileCountFromFreq(L.Taken).value_or(0);
+  if (!loopIterates(L.Taken.getFrequency(),
+                    MBFI.getEntryFreq().getFrequency())) {
+    F.Cold = ColdBy::FewIterations;
+  } else if (HasProfile) {
     // When one loop is the whole profile the threshold is its own raw
-    // count, which its derived header count never reaches: hence the slack
-    // and the dominant-loop rule.
-    uint64_t Scaled = SaturatingMultiply(H.Count, uint64_t(ProfileSlack));
-    H.Dominant = MaxCountRatio && Mod.ProfileMaxCount &&
-                 SaturatingMultiply(H.Count, uint64_t(MaxCountRatio)) >=
+    // count, which its derived count never reaches: hence the slack and
+    // the dominant-loop rule.
+    F.Dominant = MaxCountRatio && Mod.ProfileMaxCount &&
+                 SaturatingMultiply(F.Count, uint64_t(MaxCountRatio)) >=
                      Mod.ProfileMaxCount;
-    H.Hot = H.Count &&
-            (H.Dominant || PSI.isHotCountNthPercentile(HotPercentile, Scaled));
-  } else if (UseStatic) {
-    H.Hot = H.Ratio >= StaticRatio;
+    uint64_t Scaled = SaturatingMultiply(F.Count, uint64_t(ProfileSlack));
+    if (!F.Count || (!F.Dominant && Scaled < Mod.HotThreshold))
+      F.Cold = ColdBy::BelowThreshold;
+  } else if (!UseStatic) {
+    F.Cold = ColdBy::NoProfile;
+  } else if (F.PerEntry < StaticRatio) {
+    F.Cold = ColdBy::Static;
   }
-  return H;
+  return F;
 }
 
-/// Step 4: the loop's layout-contiguous run from its top block, cut after
-/// the last hot block. False when a hot loop block lies outside that run.
-bool HotAlign::hotSpan(MachineLoop &L,
-                       SmallVectorImpl<const MachineBasicBlock *> &Span) const {
-  BlockFrequency HotFreq = BlockFrequency(
-      MBFI.getBlockFreq(L.getHeader()).getFrequency() / HotBlockDivisor);
-  auto IsHot = [&](const MachineBasicBlock *MBB) {
-    return MBFI.getBlockFreq(MBB) >= HotFreq;
-  };
-  SmallPtrSet<const MachineBasicBlock *, 8> InRun;
-  size_t LastHot = 0;
-  for (auto It = L.getTopBlock()->getIterator(),
-            End = L.getHeader()->getParent()->end();
-       It != End && L.contains(&*It); ++It) {
-    Span.push_back(&*It);
-    InRun.insert(&*It);
-    if (IsHot(&*It))
-      LastHot = Span.size();
+/// Step 5: the hot bytes' intervals from the estimator's block sizes.
+void HotAlign::measure(LoopFacts &F) const {
+  const LayoutLoop &L = *F.Loop;
+  std::vector<uint64_t> Sizes = this->Sizes->blockSizes(L.Span, L.LastJump);
+  std::vector<uint64_t> Code =
+      this->Sizes->blockSizes(L.Span, L.LastJump, /*Padding=*/false);
+  uint64_t Offset = 0;
+  for (size_t N = 0; N < Sizes.size(); ++N) {
+    if (L.Hot[N]) {
+      F.Bytes.push_back({Offset, Offset + Sizes[N]});
+      F.HotBytes += Code[N];
+    }
+    Offset += Sizes[N];
   }
-  Span.resize(LastHot);
-  return all_of(L.blocks(), [&](const MachineBasicBlock *MBB) {
-    return InRun.count(MBB) || !IsHot(MBB);
-  });
+  F.SpanBytes = Offset;
+  F.Bytes = mergeIntervals(std::move(F.Bytes));
 }
 
-void HotAlign::missed(const MachineLoop &L, StringRef Name, StringRef Why) {
-  ++NumLoopsLeft;
+/// -Rpass-analysis: every loop of the layout with its numbers and verdict.
+void HotAlign::analysis(const LoopFacts &F) {
   ORE.emit([&] {
-    return MachineOptimizationRemarkMissed(DEBUG_TYPE, Name, L.getStartLoc(),
-                                           L.getHeader())
-           << "loop not aligned: " << Why;
+    MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "Loop", locationOf(F),
+                                        F.Loop->Target);
+    R << "loop at " << ore::NV("Block", blockName(*F.Loop->Target));
+    if (std::optional<UniqueBBID> ID = F.Loop->Target->getBBID())
+      R << " (address-map block " << ore::NV("BBID", ID->BaseID) << ")";
+    R << ": ";
+    if (HasProfile)
+      R << "back-edge count " << ore::NV("Count", F.Count) << ", ";
+    else
+      R << "back edges ";
+    R << ore::NV("PerEntry", perEntryText(F.PerEntry)) << " per function entry";
+    if (F.Loop->FallIn != BlockFrequency(0))
+      R << ", " << ore::NV("PerFallIn", perEntryText(F.Loop->perFallIn()))
+        << " per fall-through entry";
+    R << "; " << ore::NV("HotBytes", F.HotBytes) << " hot bytes in a "
+      << ore::NV("SpanBytes", F.SpanBytes)
+      << "-byte span (estimated): " << ore::NV("Hot", F.hot() ? "hot" : "cold");
+    return R;
   });
 }
 
-bool HotAlign::alignLoop(MachineLoop &L) {
-  // Step 2: the source's own request wins over any estimate of ours.
-  if (std::optional<uint64_t> UserAlign = userLoopAlignment(L)) {
-    ++NumLoopsLeft;
-    ORE.emit([&] {
-      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "UserAlignment",
-                                             L.getStartLoc(), L.getHeader())
-             << "loop not aligned: its source asks for alignment "
-             << ore::NV("UserAlignment", *UserAlign) << " (llvm.loop.align)";
+void HotAlign::missed(
+    const LoopFacts &F, StringRef Name,
+    function_ref<void(MachineOptimizationRemarkMissed &)> Why) {
+  ORE.emit([&] {
+    MachineOptimizationRemarkMissed R(DEBUG_TYPE, Name, locationOf(F),
+                                      F.Loop->Target);
+    R << "loop at " << ore::NV("Block", blockName(*F.Loop->Target))
+      << " not aligned: ";
+    Why(R);
+    return R;
+  });
+}
+
+void HotAlign::missed(const LoopFacts &F, StringRef Name, StringRef Why) {
+  missed(F, Name, [&](MachineOptimizationRemarkMissed &R) { R << Why; });
+}
+
+/// Is a loop whose span holds \p F's hot (step 6)?
+bool HotAlign::hotAncestor(const LoopFacts &F,
+                           const std::vector<LoopFacts> &All) const {
+  for (int P = F.Loop->Parent; P >= 0; P = All[P].Loop->Parent)
+    if (All[P].hot())
+      return true;
+  return false;
+}
+
+bool HotAlign::alignLoop(const LoopFacts &F,
+                         const std::vector<LoopFacts> &All) {
+  const LayoutLoop &L = *F.Loop;
+  switch (F.Cold) {
+  case ColdBy::NotCold:
+    break;
+  case ColdBy::FewIterations:
+    ++NumLoopsCold;
+    missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
+      R << "cold: iterates " << ore::NV("PerEntry", perEntryText(F.PerEntry))
+        << " times per function entry (hot loops iterate at least "
+        << ore::NV("MinIterations", unsigned(MinIterationsPerEntry)) << ")";
     });
     return false;
+  case ColdBy::BelowThreshold:
+    ++NumLoopsCold;
+    missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
+      R << "cold: back-edge count " << ore::NV("Count", F.Count) << " x "
+        << ore::NV("Slack", unsigned(ProfileSlack))
+        << " is below the profile's hot threshold "
+        << ore::NV("Threshold", Mod.HotThreshold) << " (percentile "
+        << ore::NV("Percentile", int(HotPercentile)) << ")";
+    });
+    return false;
+  case ColdBy::Static:
+    ++NumLoopsCold;
+    missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
+      R << "cold: back edges run "
+        << ore::NV("PerEntry", perEntryText(F.PerEntry))
+        << " times per function entry (static estimate; hot from "
+        << ore::NV("StaticRatio", perEntryText(StaticRatio)) << ")";
+    });
+    return false;
+  case ColdBy::NoProfile:
+    ++NumLoopsCold;
+    missed(F, "NoProfile", "no profile and static estimates are off");
+    return false;
   }
-  Hotness H = loopHotness(L);
-  if (!H.Hot) {
-    // Cold loops are the common case; say so only when asked for detail.
-    LLVM_DEBUG(dbgs() << "[hotalign] cold loop at "
-                      << printMBBReference(*L.getHeader()) << " ratio "
-                      << H.Ratio << "\n");
-    if (!HasProfile && !UseStatic)
-      missed(L, "NoProfile", "no profile and static estimates are off");
-    else
-      missed(L, "Cold", "cold");
+  // Step 4: the source's own request wins over any estimate of ours.
+  if (std::optional<uint64_t> UserAlign = userLoopAlignment(F.ML)) {
+    ++NumLoopsLeft;
+    missed(F, "UserAlignment", [&](MachineOptimizationRemarkMissed &R) {
+      R << "its source asks for alignment "
+        << ore::NV("UserAlignment", *UserAlign) << " (llvm.loop.align)";
+    });
     return false;
   }
   // A loop we would align, in a function that wants no padding (asked
@@ -351,48 +499,58 @@ bool HotAlign::alignLoop(MachineLoop &L) {
   // optimisation calls a function cold when all its counts are under the
   // summary's cold threshold; when one loop is the whole profile that
   // threshold is the loop's own raw counter, which its derived count never
-  // reaches (see loopHotness): a dominant loop is not taken for cold.
-  if (SizeAttribute) {
-    missed(L, "SizeOptimised", "function is optimised for size");
-    return false;
-  }
-  if (SizeByProfile && !H.Dominant) {
-    missed(L, "SizeOptimised",
-           "function is optimised for size (its profile says cold)");
-    return false;
-  }
-  SmallVector<const MachineBasicBlock *, 8> Span;
-  if (!hotSpan(L, Span) || Span.empty()) {
-    missed(L, "NotContiguous", "no layout-contiguous span");
-    return false;
-  }
-  uint64_t Bytes = Sizes->spanSize(Span);
-  // In line-start mode the size only goes into the remark.
-  if (!LineStart && Bytes > MaxLoopBytes) {
-    ORE.emit([&] {
-      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "TooLarge",
-                                             L.getStartLoc(), L.getHeader())
-             << "loop not aligned: too large (" << ore::NV("SpanBytes", Bytes)
-             << " bytes, limit " << ore::NV("Limit", unsigned(MaxLoopBytes))
-             << ")";
-    });
+  // reaches (see facts): a dominant loop is not taken for cold.
+  if (SizeAttribute || (SizeByProfile && !F.Dominant)) {
     ++NumLoopsLeft;
+    missed(F, "SizeOptimised",
+           SizeAttribute ? "function is optimised for size"
+                         : "function is optimised for size (its profile says "
+                           "cold)");
     return false;
   }
+  // Step 5.
+  if (F.HotBytes > MaxLoopBytes) {
+    ++NumLoopsNotTight;
+    missed(F, "NotTight", [&](MachineOptimizationRemarkMissed &R) {
+      R << "not tight: " << ore::NV("HotBytes", F.HotBytes)
+        << " hot bytes (estimated; tight loops have at most "
+        << ore::NV("Limit", unsigned(MaxLoopBytes)) << ")";
+    });
+    return false;
+  }
+  // Step 6.
+  if (hotAncestor(F, All) && L.perFallIn() < double(MinNestedIterations)) {
+    ++NumLoopsNestedFew;
+    missed(F, "NestedFewIterations", [&](MachineOptimizationRemarkMissed &R) {
+      R << "nested in a hot loop, it iterates "
+        << ore::NV("PerFallIn", perEntryText(L.perFallIn()))
+        << " times per fall-through entry (at least "
+        << ore::NV("MinIterations", unsigned(MinNestedIterations))
+        << "): its padding would run too often";
+    });
+    return false;
+  }
+  // Step 7.
   SpanPlan Plan = LineStart ? planLineStart(LineBytes, MaxPad)
-                            : planSpanAlignment(Bytes, LineBytes, MaxPad);
+                            : planHotBytesAlignment(F.Bytes, LineBytes, MaxPad);
   if (Plan.MaxSkip == 0) {
+    ++NumLoopsLeft;
     if (Plan.Capped)
-      missed(L, "NoPadAllowed", "-hotalign-max-pad is 0");
+      missed(F, "NoPadAllowed", "-hotalign-max-pad is 0");
+    else if (Plan.LineStartNotBest)
+      missed(F, "LineStartNotBest",
+             "its hot bytes touch fewer lines at another offset than at a "
+             "line start");
     else
-      missed(L, "FitsAnywhere", "its size fits the fewest lines at any offset");
+      missed(F, "FitsAnywhere", "its size fits the fewest lines at any offset");
     return false;
   }
   // Line-start mode neither checks nor charges the budgets, so the entry
-  // alignment of step 7 keeps the whole module budget.
+  // alignment of step 8 keeps the whole module budget.
   if (!LineStart &&
       (Plan.MaxSkip > FunctionBudgetLeft || Plan.MaxSkip > Mod.BudgetLeft)) {
-    missed(L, "Budget", "padding budget exhausted");
+    ++NumLoopsLeft;
+    missed(F, "Budget", "padding budget exhausted");
     return false;
   }
   if (!DebugCounter::shouldExecute(AlignCounter))
@@ -405,18 +563,20 @@ bool HotAlign::alignLoop(MachineLoop &L) {
   }
   NumPaddingBudgeted += Plan.MaxSkip;
   ++NumLoopsAligned;
-  MachineBasicBlock *Top = const_cast<MachineBasicBlock *>(Span.front());
-  Top->setAlignment(Align(LineBytes), Plan.MaxSkip);
-  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*Top) << ": span "
-                    << Bytes << " bytes, max-skip " << Plan.MaxSkip << "\n");
+  L.Target->setAlignment(Align(LineBytes), Plan.MaxSkip);
+  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*L.Target) << ": "
+                    << F.HotBytes << " hot bytes, max-skip " << Plan.MaxSkip
+                    << "\n");
   ORE.emit([&] {
-    MachineOptimizationRemark R(DEBUG_TYPE, "LoopAligned", L.getStartLoc(),
-                                L.getHeader());
-    R << "aligned hot loop: span " << ore::NV("SpanBytes", Bytes) << " bytes, ";
+    MachineOptimizationRemark R(DEBUG_TYPE, "LoopAligned", locationOf(F),
+                                L.Target);
+    R << "aligned hot loop at " << ore::NV("Block", blockName(*L.Target))
+      << ": " << ore::NV("HotBytes", F.HotBytes) << " hot bytes, ";
     if (HasProfile)
-      R << "count " << ore::NV("Count", H.Count);
+      R << "back-edge count " << ore::NV("Count", F.Count);
     else
-      R << "frequency " << ore::NV("Ratio", unsigned(H.Ratio)) << "x entry";
+      R << "back edges " << ore::NV("PerEntry", perEntryText(F.PerEntry))
+        << "x entry";
     R << ", alignment " << ore::NV("Alignment", unsigned(LineBytes))
       << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip);
     if (LineStart)
@@ -432,7 +592,7 @@ bool HotAlign::alignLoop(MachineLoop &L) {
   return true;
 }
 
-/// Step 7: a hot function that fits in a line starts on one. Function
+/// Step 8: a hot function that fits in a line starts on one. Function
 /// alignment has no max-skip, so the whole line-minus-one is budgeted.
 bool HotAlign::alignFunctionEntry(MachineFunction &MF) {
   if (!HasProfile || !MaxFunctionBytes ||
@@ -470,13 +630,34 @@ bool HotAlign::run(MachineFunction &MF) {
   HasProfile = MF.getFunction().hasProfileData() && PSI.hasProfileSummary();
   FunctionBudgetLeft = FunctionBudget;
 
-  // By default only innermost loops, where the hot instructions gather, are
-  // padded; line-start mode pads outer loops' heads too (an outer head that
-  // straddles costs a line per outer iteration, which the bench counted).
+  // Steps 2 and 3 for every loop first: step 6 asks about enclosing loops.
+  std::vector<LayoutLoop> Loops = findLayoutLoops(MF, MBFI);
+  std::vector<LoopFacts> Facts;
+  for (const LayoutLoop &L : Loops)
+    Facts.push_back(facts(L));
+  // Inner loops before the loop that holds them (an outer span's estimate
+  // then counts the padding its inner loops were given), otherwise in
+  // layout order: a post-order walk of the nesting.
+  std::vector<SmallVector<size_t, 2>> Children(Facts.size());
+  SmallVector<size_t, 2> Roots;
+  for (size_t N = 0; N < Facts.size(); ++N)
+    (Loops[N].Parent < 0 ? Roots : Children[Loops[N].Parent]).push_back(N);
   bool Changed = false;
-  for (MachineLoop *L : MLI.getLoopsInPreorder())
-    if (LineStart || L->isInnermost())
-      Changed |= alignLoop(*L);
+  std::function<void(size_t)> Visit = [&](size_t N) {
+    for (size_t C : Children[N])
+      Visit(C);
+    LoopFacts &F = Facts[N];
+    measure(F);
+    LLVM_DEBUG(dbgs() << "[hotalign] loop at "
+                      << printMBBReference(*F.Loop->Target) << ": "
+                      << F.PerEntry << " per function entry, " << F.HotBytes
+                      << " hot bytes of " << F.SpanBytes << ", "
+                      << (F.hot() ? "hot" : "cold") << "\n");
+    analysis(F);
+    Changed |= alignLoop(F, Facts);
+  };
+  for (size_t R : Roots)
+    Visit(R);
   if (!SizeAttribute && !SizeByProfile)
     Changed |= alignFunctionEntry(MF);
   return Changed;

@@ -263,8 +263,17 @@ uint64_t InstSizeEstimator::aarch64Additions(const MachineBasicBlock &MBB,
 
 uint64_t
 InstSizeEstimator::spanSize(ArrayRef<const MachineBasicBlock *> Blocks) const {
+  uint64_t Bytes = 0;
+  for (uint64_t B : blockSizes(Blocks))
+    Bytes += B;
+  return Bytes;
+}
+
+std::vector<uint64_t>
+InstSizeEstimator::blockSizes(ArrayRef<const MachineBasicBlock *> Blocks,
+                              const MachineInstr *Last, bool Padding) const {
   if (Blocks.empty())
-    return 0;
+    return {};
   SmallPtrSet<const MachineBasicBlock *, 8> Span(Blocks.begin(), Blocks.end());
   const MachineFunction &MF = *Blocks.front()->getParent();
   LayoutBounds Bounds = blockBounds(MF);
@@ -273,24 +282,31 @@ InstSizeEstimator::spanSize(ArrayRef<const MachineBasicBlock *> Blocks) const {
   uint64_t FunctionBytes = 0;
   for (uint64_t B : Bounds.Bytes)
     FunctionBytes += B;
-  auto Total = [&](bool LongBranches) {
-    uint64_t Bytes = 0;
+  auto Sizes = [&](bool LongBranches) {
+    std::vector<uint64_t> Out;
     for (const MachineBasicBlock *MBB : Blocks) {
+      uint64_t Bytes = 0;
       // The first block's own alignment is what hotalign replaces; inner
       // blocks may pad up to their alignment (or their max-skip).
-      if (MBB != Blocks.front())
+      if (MBB != Blocks.front() && Padding)
         Bytes += paddingBound(*MBB);
       for (const MachineInstr &MI : MBB->instrs()) {
         Bytes += instSize(MI, Span, LongBranches);
         if (!LongBranches)
           Bytes += exitBranchGrowth(MI, Span, Bounds, TopIndex);
+        if (&MI == Last)
+          break;
       }
       Bytes += aarch64Additions(*MBB, Span, FunctionBytes);
+      Out.push_back(Bytes);
     }
-    return Bytes;
+    return Out;
   };
-  uint64_t Short = Total(false);
-  return Short <= ShortBranchReach ? Short : Total(true);
+  std::vector<uint64_t> Short = Sizes(false);
+  uint64_t Total = 0;
+  for (uint64_t B : Short)
+    Total += B;
+  return Total <= ShortBranchReach ? Short : Sizes(true);
 }
 
 } // namespace hotlayout

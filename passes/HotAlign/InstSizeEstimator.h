@@ -48,6 +48,15 @@ public:
   /// every branch once the span is too long for rel8, count as relaxed.
   uint64_t spanSize(llvm::ArrayRef<const llvm::MachineBasicBlock *> Span) const;
 
+  /// The same upper bound per block of \p Span, in its order; with \p Last,
+  /// the last block counts only up to and including that instruction (a
+  /// loop's span ends with its last back jump). Without \p Padding, the
+  /// blocks' own alignment padding is left out: their code alone.
+  std::vector<uint64_t>
+  blockSizes(llvm::ArrayRef<const llvm::MachineBasicBlock *> Span,
+             const llvm::MachineInstr *Last = nullptr,
+             bool Padding = true) const;
+
   /// Upper bound on the bytes \p MI assembles to; with \p LongBranches
   /// every direct x86 branch counts as relaxed to rel32.
   uint64_t instSize(const llvm::MachineInstr &MI, const BlockSet &Span,

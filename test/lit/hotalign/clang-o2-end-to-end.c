@@ -1,8 +1,9 @@
 // clang -O2 -fpass-plugin: loading the plugin puts hotalign into clang's own
 // codegen pipeline, with no -mllvm flags. Without a profile the static
 // estimate finds both loops of the vectorised code hot (the vector body and
-// the scalar remainder, each run >= 8x per call): each gets a remark at the
-// source loop and `.p2align 6, , span-1` on its header.
+// the scalar remainder, back edges taken >= 8x per call): each gets a remark
+// at the source loop and starts a line (`.p2align 6, , 63`, the default
+// line-start mode).
 //
 // RUN: %clang --target=x86_64-linux-gnu -O2 -fpass-plugin=%plugin \
 // RUN:   -Rpass=hotalign -Rpass-missed=hotalign -S %s -o %t.s 2> %t.r
@@ -19,22 +20,20 @@
 // RUN: cat %t.os.r %t.os.s | FileCheck %s --check-prefix=OS
 
 void scale(int *a, int n) {
-  // CHECK: clang-o2-end-to-end.c:[[#@LINE+8]]:3: remark: aligned hot loop: span
-  // CHECK-SAME: {{ }}[[#VEC:]] bytes,
-  // CHECK-SAME: alignment 64, max-skip [[#VEC-1]] [-Rpass=hotalign]
-  // CHECK: clang-o2-end-to-end.c:[[#@LINE+5]]:3: remark: aligned hot loop: span
-  // CHECK-SAME: {{ }}[[#REM:]] bytes,
-  // CHECK-SAME: alignment 64, max-skip [[#REM-1]] [-Rpass=hotalign]
+  // CHECK: clang-o2-end-to-end.c:[[#@LINE+6]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes,
+  // CHECK-SAME: alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
+  // CHECK: clang-o2-end-to-end.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes,
+  // CHECK-SAME: alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
   // CHECK-NOT: remark:
-  // OS: clang-o2-end-to-end.c:[[#@LINE+1]]:3: remark: loop not aligned: function is optimised for size [-Rpass-missed=hotalign]
+  // OS: clang-o2-end-to-end.c:[[#@LINE+1]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: function is optimised for size [-Rpass-missed=hotalign]
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }
 
 // CHECK-LABEL: scale:
-// CHECK: .p2align 6, {{(0x90)?}}, [[#VEC-1]]{{$}}
+// CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 // CHECK-NEXT: .LBB0_[[#]]: # =>This Inner Loop Header: Depth=1
-// CHECK: .p2align 6, {{(0x90)?}}, [[#REM-1]]{{$}}
+// CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 // CHECK-NEXT: .LBB0_[[#]]: # =>This Inner Loop Header: Depth=1
 // LLVM alone gives loop headers 16 bytes.
 // NONE-LABEL: scale:

@@ -16,29 +16,29 @@
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign %s -o - 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=ALL
 
-; ONE: remark: <unknown>:0:0: aligned hot loop: span 12 bytes, {{.*}}, max-skip 11{{$}}
+; ONE: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 12 hot bytes, {{.*}}, max-skip 63 (line start){{$}}
 ; ONE-NOT: remark:
 ; ONE-LABEL: two:
 ; ONE: .p2align 4{{$}}
 ; ONE-NEXT: .LBB0_2: # %first
-; ONE: .p2align 6, , 11{{$}}
+; ONE: .p2align 6, , 63{{$}}
 ; ONE-NEXT: .LBB0_3: # %second
 ; ONE-LABEL: one:
 ; ONE-NOT: .p2align 6
 
-; ENDS: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
-; ENDS-NEXT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
+; ENDS: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 63 (line start){{$}}
+; ENDS-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 63 (line start){{$}}
 ; ENDS-NOT: remark:
 ; ENDS-LABEL: two:
-; ENDS: .p2align 6, , 15{{$}}
+; ENDS: .p2align 6, , 63{{$}}
 ; ENDS-NEXT: .LBB0_2: # %first
 ; ENDS-NOT: .p2align 6
 ; ENDS: .LBB0_3: # %second
 ; ENDS-LABEL: one:
-; ENDS: .p2align 6, , 15{{$}}
+; ENDS: .p2align 6, , 63{{$}}
 ; ENDS-NEXT: .LBB1_1: # %loop
 
-; ALL-COUNT-3: remark: <unknown>:0:0: aligned hot loop:
+; ALL-COUNT-3: remark: <unknown>:0:0: aligned hot loop at
 ; ALL-COUNT-3: .p2align 6,
 
 target triple = "x86_64-unknown-linux-gnu"

@@ -20,9 +20,9 @@ target triple = "x86_64-unknown-linux-gnu"
 ; OFF-NEXT: .p2align 4{{(, 0x90)?}}{{$}}
 ; OFF-NEXT: .LBB0_1: # %loop
 
-; ON: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15{{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
 ; ON: je .LBB0_2
-; ON-NEXT: .p2align 6, {{(0x90)?}}, 15{{$}}
+; ON-NEXT: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ON-NEXT: .LBB0_1: # %loop
 
 define void @hot(ptr %a, i64 %n) {

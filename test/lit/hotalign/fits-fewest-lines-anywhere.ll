@@ -4,28 +4,28 @@
 ; three. hotalign says so and leaves the loop with LLVM's alignment.
 ; (movl 2 + addl 2 + leal 3 + movb 2 + incq 3 + decq 3 + jne 2 = 17 bytes.)
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-size=16 %s -o %t.16.s 2> %t.16.r
 ; RUN: cat %t.16.r %t.16.s | FileCheck %s --check-prefix=ANY
 ;
 ; Negative twin: in a 64-byte line the same span fits one line only from
 ; offsets 0..47, so it is aligned with max-skip 16.
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.64.s 2> %t.64.r
 ; RUN: cat %t.64.r %t.64.s | FileCheck %s --check-prefix=LINE64
 ; The whole function with 16-byte lines, generated
 ; (update_llc_test_checks.py): LLVM's code, untouched.
-; RUN: %llc -load=%plugin -hotalign-line-size=16 < %s | FileCheck %s --check-prefix=ASM
+; RUN: %llc -load=%plugin -hotalign-line-start=false -hotalign-line-size=16 < %s | FileCheck %s --check-prefix=ASM
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ANY: remark: <unknown>:0:0: loop not aligned: its size fits the fewest lines at any offset{{$}}
+; ANY: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: its size fits the fewest lines at any offset{{$}}
 ; ANY-NOT: remark:
 ; ANY: je .LBB0_2
 ; ANY-NEXT: .p2align 4{{(, 0x90)?}}{{$}}
 ; ANY-NEXT: .LBB0_1: # %loop
 
-; LINE64: remark: <unknown>:0:0: aligned hot loop: span 17 bytes, frequency 20x entry, alignment 64, max-skip 16{{$}}
+; LINE64: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back edges 19.4x entry, alignment 64, max-skip 16{{$}}
 ; LINE64: je .LBB0_2
 ; LINE64-NEXT: .p2align 6, {{(0x90)?}}, 16{{$}}
 ; LINE64-NEXT: .LBB0_1: # %loop

@@ -6,25 +6,25 @@
 ; span); @one's loop costs 15 and starts from a fresh budget.
 ;
 ; 26 is exactly enough for @two: everything aligned.
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-function-budget=26 %s -o %t.26.s 2> %t.26.r
 ; RUN: cat %t.26.r %t.26.s | FileCheck %s --check-prefix=ALL
 ; 25 is one byte short: @two's second loop is left; @one is unaffected.
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-function-budget=25 %s -o %t.25.s 2> %t.25.r
 ; RUN: cat %t.25.r %t.25.s | FileCheck %s --check-prefix=SHORT
 ; 1 pays for no loop.
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-function-budget=1 %s -o %t.1.s 2> %t.1.r
 ; RUN: cat %t.1.r %t.1.s | FileCheck %s --check-prefix=NONE
 ; The whole of every function at budget 25, generated
 ; (update_llc_test_checks.py): the loop left over budget keeps LLVM's
 ; .p2align 4 and nothing else moves.
-; RUN: %llc -load=%plugin -hotalign-function-budget=25 < %s | FileCheck %s --check-prefix=ASM
+; RUN: %llc -load=%plugin -hotalign-line-start=false -hotalign-function-budget=25 < %s | FileCheck %s --check-prefix=ASM
 
-; ALL: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
-; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop: span 12 bytes, {{.*}}, max-skip 11{{$}}
-; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
+; ALL: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 15{{$}}
+; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 12 hot bytes, {{.*}}, max-skip 11{{$}}
+; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 15{{$}}
 ; ALL-NOT: remark:
 ; ALL-LABEL: two:
 ; ALL: .p2align 6, {{(0x90)?}}, 15{{$}}
@@ -35,9 +35,9 @@
 ; ALL: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; ALL-NEXT: .LBB1_1: # %loop
 
-; SHORT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
-; SHORT-NEXT: remark: <unknown>:0:0: loop not aligned: padding budget exhausted{{$}}
-; SHORT-NEXT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
+; SHORT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 15{{$}}
+; SHORT-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: padding budget exhausted{{$}}
+; SHORT-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 15{{$}}
 ; SHORT-NOT: remark:
 ; SHORT-LABEL: two:
 ; SHORT: .p2align 6, {{(0x90)?}}, 15{{$}}
@@ -49,7 +49,7 @@
 ; SHORT: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; SHORT-NEXT: .LBB1_1: # %loop
 
-; NONE-COUNT-3: remark: <unknown>:0:0: loop not aligned: padding budget exhausted{{$}}
+; NONE-COUNT-3: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: padding budget exhausted{{$}}
 ; NONE-NOT: remark:
 ; NONE-NOT: .p2align 6
 

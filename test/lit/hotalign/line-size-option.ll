@@ -9,22 +9,22 @@
 ;     32  .p2align 5, , 15       .p2align 5, , 7    (two lines: 32 - 24 - 1)
 ;    128  .p2align 7, , 15       .p2align 7, , 39
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign %s -o %t.64.s 2> %t.64.r
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign %s -o %t.64.s 2> %t.64.r
 ; RUN: cat %t.64.r %t.64.s | FileCheck %s --check-prefix=L64
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-line-size=32 %s \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -hotalign-line-size=32 %s \
 ; RUN:   -o %t.32.s 2> %t.32.r
 ; RUN: cat %t.32.r %t.32.s | FileCheck %s --check-prefix=L32
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-line-size=128 %s \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -hotalign-line-size=128 %s \
 ; RUN:   -o %t.128.s 2> %t.128.r
 ; RUN: cat %t.128.r %t.128.s | FileCheck %s --check-prefix=L128
 ; The whole of both functions at the default line, generated
 ; (update_llc_test_checks.py): only the loops' directives change.
-; RUN: %llc -load=%plugin < %s | FileCheck %s --check-prefix=ASM
+; RUN: %llc -load=%plugin -hotalign-line-start=false < %s | FileCheck %s --check-prefix=ASM
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; L64: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15{{$}}
-; L64-NEXT: remark: <unknown>:0:0: aligned hot loop: span 40 bytes, frequency 20x entry, alignment 64, max-skip 39{{$}}
+; L64: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 15{{$}}
+; L64-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 39{{$}}
 ; L64-LABEL: short:
 ; L64: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; L64-NEXT: .LBB0_1: # %loop
@@ -32,8 +32,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; L64: .p2align 6, {{(0x90)?}}, 39{{$}}
 ; L64-NEXT: .LBB1_2: # %loop
 
-; L32: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 32, max-skip 15{{$}}
-; L32-NEXT: remark: <unknown>:0:0: aligned hot loop: span 40 bytes, frequency 20x entry, alignment 32, max-skip 7{{$}}
+; L32: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 32, max-skip 15{{$}}
+; L32-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 32, max-skip 7{{$}}
 ; L32-NOT: .p2align 6
 ; L32-LABEL: short:
 ; L32: .p2align 5, {{(0x90)?}}, 15{{$}}
@@ -42,8 +42,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; L32: .p2align 5, {{(0x90)?}}, 7{{$}}
 ; L32-NEXT: .LBB1_2: # %loop
 
-; L128: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 128, max-skip 15{{$}}
-; L128-NEXT: remark: <unknown>:0:0: aligned hot loop: span 40 bytes, frequency 20x entry, alignment 128, max-skip 39{{$}}
+; L128: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 128, max-skip 15{{$}}
+; L128-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 128, max-skip 39{{$}}
 ; L128-NOT: .p2align 6
 ; L128-LABEL: short:
 ; L128: .p2align 7, {{(0x90)?}}, 15{{$}}

@@ -1,6 +1,7 @@
 ; Line-start mode keeps hotalign's hotness rules: a cold loop is left with
 ; LLVM's alignment and reported as cold. @rare's back edge is taken half the
-; time (~2x per entry, under -hotalign-static-ratio 8).
+; time (0.6x per function entry, under the 2 iterations per entry a hot loop
+; needs).
 ;
 ; Negative twin: @hot, the same loop run ~20x per entry, starts a line.
 ;
@@ -12,8 +13,8 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop not aligned: cold{{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 0.6 times per function entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: hot:
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}

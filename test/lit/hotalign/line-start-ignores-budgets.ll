@@ -1,31 +1,29 @@
-; In line-start mode the padding budgets and the loop size limit do not
-; apply: with -hotalign-function-budget=1, -hotalign-module-budget=1 and
-; -hotalign-max-loop-size=1, -hotalign-line-start still puts both of @two's
-; loops (16- and 12-byte spans) on a line start.
+; In line-start mode (the default) the padding budgets do not apply: with
+; -hotalign-function-budget=1 and -hotalign-module-budget=1 both of @two's
+; loops (16 and 12 hot bytes) still start a line.
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-line-start -hotalign-function-budget=1 \
-; RUN:   -hotalign-module-budget=1 -hotalign-max-loop-size=1 %s -o %t.on.s 2> %t.on.r
+; RUN:   -hotalign-function-budget=1 -hotalign-module-budget=1 %s -o %t.on.s \
+; RUN:   2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
 ;
-; Negative twins: without the mode each limit alone leaves both loops with
-; LLVM's `.p2align 4` and says which limit did.
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-function-budget=1 %s -o %t.fn.s 2> %t.fn.r
+; Negative twins: in max-skip mode (-hotalign-line-start=false) each budget
+; alone leaves both loops with LLVM's `.p2align 4` and says so.
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign \
+; RUN:   -pass-remarks-missed=hotalign -hotalign-function-budget=1 %s \
+; RUN:   -o %t.fn.s 2> %t.fn.r
 ; RUN: cat %t.fn.r %t.fn.s | FileCheck %s --check-prefixes=BUDGET,LEFT
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-module-budget=1 %s -o %t.mod.s 2> %t.mod.r
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign \
+; RUN:   -pass-remarks-missed=hotalign -hotalign-module-budget=1 %s \
+; RUN:   -o %t.mod.s 2> %t.mod.r
 ; RUN: cat %t.mod.r %t.mod.s | FileCheck %s --check-prefixes=BUDGET,LEFT
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-max-loop-size=1 %s -o %t.size.s 2> %t.size.r
-; RUN: cat %t.size.r %t.size.s | FileCheck %s --check-prefixes=SIZE,LEFT
 ;
 ; REQUIRES: x86-registered
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 63 (line start){{$}}
-; ON-NEXT: remark: <unknown>:0:0: aligned hot loop: span 12 bytes, {{.*}}, max-skip 63 (line start){{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.2: 16 hot bytes, {{.*}}, max-skip 63 (line start){{$}}
+; ON-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.3: 12 hot bytes, {{.*}}, max-skip 63 (line start){{$}}
 ; ON-NOT: remark:
 ; ON-LABEL: two:
 ; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
@@ -33,9 +31,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ON-NEXT: .LBB0_3: # %second
 
-; BUDGET-COUNT-2: remark: <unknown>:0:0: loop not aligned: padding budget exhausted{{$}}
-; SIZE: remark: <unknown>:0:0: loop not aligned: too large (16 bytes, limit 1){{$}}
-; SIZE-NEXT: remark: <unknown>:0:0: loop not aligned: too large (12 bytes, limit 1){{$}}
+; BUDGET: remark: <unknown>:0:0: loop at %bb.2 not aligned: padding budget exhausted{{$}}
+; BUDGET-NEXT: remark: <unknown>:0:0: loop at %bb.3 not aligned: padding budget exhausted{{$}}
 ; LEFT-NOT: remark:
 ; LEFT-LABEL: two:
 ; LEFT-NOT: .p2align 6

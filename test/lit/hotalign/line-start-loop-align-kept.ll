@@ -12,8 +12,8 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop not aligned: its source asks for alignment 32 (llvm.loop.align){{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: its source asks for alignment 32 (llvm.loop.align){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: hot:
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}

@@ -1,6 +1,6 @@
-; In line-start mode the estimated size no longer decides: a 17-byte span
-; touches two 16-byte lines at every start offset, so by default hotalign
-; leaves it ("fits the fewest lines at any offset"), but -hotalign-line-start
+; In line-start mode (the default) the estimated size does not decide: a
+; 17-byte span touches two 16-byte lines at every start offset, so max-skip
+; mode leaves it ("fits the fewest lines at any offset"), but line-start mode
 ; puts its head on a line start anyway, max-skip line - 1 = 15. (x86 sizes
 ; are estimates: a span that "fits anywhere" may straddle once assembled.)
 ; (movl 2 + addl 2 + leal 3 + movb 2 + incq 3 + decq 3 + jne 2 = 17 bytes.)
@@ -9,22 +9,23 @@
 ; RUN:   -hotalign-line-size=16 -hotalign-line-start %s -o %t.on.s 2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
 ;
-; Negative twin: the same without the mode is left with LLVM's `.p2align 4`.
+; Negative twin: the same in max-skip mode is left with LLVM's `.p2align 4`.
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-line-size=16 %s -o %t.off.s 2> %t.off.r
+; RUN:   -hotalign-line-start=false -hotalign-line-size=16 %s -o %t.off.s \
+; RUN:   2> %t.off.r
 ; RUN: cat %t.off.r %t.off.s | FileCheck %s --check-prefix=OFF
 ;
 ; REQUIRES: x86-registered
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop: span 17 bytes, frequency 20x entry, alignment 16, max-skip 15 (line start){{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back edges 19.4x entry, alignment 16, max-skip 15 (line start){{$}}
 ; ON-NOT: remark:
 ; ON: je .LBB0_2
 ; ON-NEXT: .p2align 4, {{(0x90)?}}, 15{{$}}
 ; ON-NEXT: .LBB0_1: # %loop
 
-; OFF: remark: <unknown>:0:0: loop not aligned: its size fits the fewest lines at any offset{{$}}
+; OFF: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: its size fits the fewest lines at any offset{{$}}
 ; OFF-NOT: remark:
 ; OFF: je .LBB0_2
 ; OFF-NEXT: .p2align 4{{(, 0x90)?}}{{$}}

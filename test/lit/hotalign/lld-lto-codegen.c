@@ -26,10 +26,10 @@
 // RUN: llvm-objdump -d --no-show-raw-insn %t.none | grep -v 'file format' > %t.none.txt
 // RUN: not diff %t.full.txt %t.none.txt
 
-// REMARK: aligned hot loop: span [[#VEC:]] bytes,
-// REMARK-SAME: max-skip [[#VEC-1]]
-// REMARK-NEXT: aligned hot loop: span [[#REM:]] bytes,
-// REMARK-SAME: max-skip [[#REM-1]]
+// REMARK: aligned hot loop at %bb.{{[0-9]+}}: [[#VEC:]] hot bytes,
+// REMARK-SAME: max-skip 63 (line start)
+// REMARK-NEXT: aligned hot loop at %bb.{{[0-9]+}}: [[#REM:]] hot bytes,
+// REMARK-SAME: max-skip 63 (line start)
 // REMARK-NOT: remark
 
 // CHECK-LABEL: <scale>:

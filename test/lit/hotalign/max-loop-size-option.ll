@@ -1,7 +1,8 @@
-; -hotalign-max-loop-size: a hot loop whose span is larger than the limit is
-; left alone (a long loop gains little from one line fewer, and its padding
-; would be large). The span here is 16 bytes: aligned at a limit of 16, left
-; with LLVM's 16-byte alignment and a "too large" remark at 15.
+; -hotalign-max-loop-size: a hot loop is tight, and aligned, when its
+; estimated hot bytes are at most this many (default 256, the definition's
+; tight limit: only tight loops count as straddling). The loop here has 16 hot
+; bytes: aligned at a limit of 16, left with LLVM's 16-byte alignment and a
+; "not tight" remark at 15, in either mode.
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-max-loop-size=16 %s -o %t.16.s 2> %t.16.r
@@ -9,16 +10,20 @@
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-max-loop-size=15 %s -o %t.15.s 2> %t.15.r
 ; RUN: cat %t.15.r %t.15.s | FileCheck %s --check-prefix=LARGE
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN:   -hotalign-line-start=false -hotalign-max-loop-size=15 %s \
+; RUN:   -o %t.ms.s 2> %t.ms.r
+; RUN: cat %t.ms.r %t.ms.s | FileCheck %s --check-prefix=LARGE
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; FITS: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15{{$}}
+; FITS: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
 ; FITS-NOT: remark:
 ; FITS: je .LBB0_2
-; FITS-NEXT: .p2align 6, {{(0x90)?}}, 15{{$}}
+; FITS-NEXT: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; FITS-NEXT: .LBB0_1: # %loop
 
-; LARGE: remark: <unknown>:0:0: loop not aligned: too large (16 bytes, limit 15){{$}}
+; LARGE: remark: <unknown>:0:0: loop at %bb.1 not aligned: not tight: 16 hot bytes (estimated; tight loops have at most 15){{$}}
 ; LARGE-NOT: remark:
 ; LARGE: je .LBB0_2
 ; LARGE-NEXT: .p2align 4{{(, 0x90)?}}{{$}}

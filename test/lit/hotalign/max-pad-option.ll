@@ -5,30 +5,30 @@
 ; still touch one line more than needed. At or above it nothing changes.
 ; The span here is 40 bytes (exact max-skip 39).
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-pad=8 %s \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -hotalign-max-pad=8 %s \
 ; RUN:   -o %t.8.s 2> %t.8.r
 ; RUN: cat %t.8.r %t.8.s | FileCheck %s --check-prefix=CAPPED
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-pad=38 %s \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -hotalign-max-pad=38 %s \
 ; RUN:   -o %t.38.s 2> %t.38.r
 ; RUN: cat %t.38.r %t.38.s | FileCheck %s --check-prefix=CAPPED38
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-pad=39 %s \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -hotalign-max-pad=39 %s \
 ; RUN:   -o %t.39.s 2> %t.39.r
 ; RUN: cat %t.39.r %t.39.s | FileCheck %s --check-prefix=EXACT
 ; The whole function with the cap at 8, generated
 ; (update_llc_test_checks.py): only the loop's directive changes.
-; RUN: %llc -load=%plugin -hotalign-max-pad=8 < %s | FileCheck %s --check-prefix=ASM
+; RUN: %llc -load=%plugin -hotalign-line-start=false -hotalign-max-pad=8 < %s | FileCheck %s --check-prefix=ASM
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CAPPED: remark: <unknown>:0:0: aligned hot loop: span 40 bytes, frequency 20x entry, alignment 64, max-skip 8 (capped by -hotalign-max-pad){{$}}
+; CAPPED: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 8 (capped by -hotalign-max-pad){{$}}
 ; CAPPED: .p2align 6, {{(0x90)?}}, 8{{$}}
 ; CAPPED-NEXT: .LBB0_2: # %loop
 
-; CAPPED38: remark: <unknown>:0:0: aligned hot loop: span 40 bytes, frequency 20x entry, alignment 64, max-skip 38 (capped by -hotalign-max-pad){{$}}
+; CAPPED38: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 38 (capped by -hotalign-max-pad){{$}}
 ; CAPPED38: .p2align 6, {{(0x90)?}}, 38{{$}}
 ; CAPPED38-NEXT: .LBB0_2: # %loop
 
-; EXACT: remark: <unknown>:0:0: aligned hot loop: span 40 bytes, frequency 20x entry, alignment 64, max-skip 39{{$}}
+; EXACT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 39{{$}}
 ; EXACT: .p2align 6, {{(0x90)?}}, 39{{$}}
 ; EXACT-NEXT: .LBB0_2: # %loop
 

@@ -3,24 +3,24 @@
 ; at any offset". This 40-byte loop touches two lines at 39 of its 64 start
 ; offsets (25..63).
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-max-pad=0 %s -o %t.s 2> %t.r
 ; RUN: cat %t.r %t.s | FileCheck %s
 ;
 ; Negative twin: a cap of 1 aligns with max-skip 1 (capped).
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-pad=1 %s \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -hotalign-max-pad=1 %s \
 ; RUN:   -o - 2>&1 | FileCheck %s --check-prefix=ONE
 
 target triple = "x86_64-unknown-linux-gnu"
 
 ; The loop is left with LLVM's alignment, and the remark does not say it fits.
-; CHECK: remark: <unknown>:0:0: loop not aligned: -hotalign-max-pad is 0
+; CHECK: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: -hotalign-max-pad is 0
 ; CHECK-NOT: fits the fewest lines
 ; CHECK-LABEL: {{^}}long:
 ; CHECK: .p2align 4{{(, 0x90)?}}{{$}}
 ; CHECK-NEXT: .LBB0_2: # %loop
 
-; ONE: remark: <unknown>:0:0: aligned hot loop: span 40 bytes, frequency 20x entry, alignment 64, max-skip 1 (capped by -hotalign-max-pad){{$}}
+; ONE: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 1 (capped by -hotalign-max-pad){{$}}
 
 define void @long(ptr %a, ptr %b, i64 %n) {
 entry:

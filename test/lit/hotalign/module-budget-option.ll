@@ -3,26 +3,26 @@
 ; (@two's first), 11 (@two's second) and 15 (@one's), in that order.
 ;
 ; 41 is exactly enough: everything aligned.
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-module-budget=41 %s -o %t.41.s 2> %t.41.r
 ; RUN: cat %t.41.r %t.41.s | FileCheck %s --check-prefix=ALL
 ; 26 pays for @two only; @one, in another function, finds the module's budget
 ; spent although its own function budget is untouched.
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-module-budget=26 %s -o %t.26.s 2> %t.26.r
 ; RUN: cat %t.26.r %t.26.s | FileCheck %s --check-prefix=SPENT
 
-; ALL: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
-; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop: span 12 bytes, {{.*}}, max-skip 11{{$}}
-; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
+; ALL: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 15{{$}}
+; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 12 hot bytes, {{.*}}, max-skip 11{{$}}
+; ALL-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 15{{$}}
 ; ALL-NOT: remark:
 ; ALL-LABEL: one:
 ; ALL: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; ALL-NEXT: .LBB1_1: # %loop
 
-; SPENT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, {{.*}}, max-skip 15{{$}}
-; SPENT-NEXT: remark: <unknown>:0:0: aligned hot loop: span 12 bytes, {{.*}}, max-skip 11{{$}}
-; SPENT-NEXT: remark: <unknown>:0:0: loop not aligned: padding budget exhausted{{$}}
+; SPENT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, {{.*}}, max-skip 15{{$}}
+; SPENT-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 12 hot bytes, {{.*}}, max-skip 11{{$}}
+; SPENT-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: padding budget exhausted{{$}}
 ; SPENT-NOT: remark:
 ; SPENT-LABEL: two:
 ; SPENT: .p2align 6, {{(0x90)?}}, 15{{$}}

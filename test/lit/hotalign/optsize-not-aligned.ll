@@ -16,13 +16,13 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop not aligned: function is optimised for size{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop not aligned: function is optimised for size{{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: function is optimised for size{{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: function is optimised for size{{$}}
 ; CHECK-NOT: remark:
 
 ; CHECK-LABEL: plain:
-; CHECK: .p2align 6, {{(0x90)?}}, 15{{$}}
+; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; CHECK-NEXT: .LBB0_1: # %loop
 ; CHECK-LABEL: small:
 ; CHECK-NOT: .p2align 6
@@ -44,7 +44,7 @@ define void @plain(ptr %a, i64 %n) {
 ; ASM:       # %bb.0: # %entry
 ; ASM-NEXT:    testq %rsi, %rsi
 ; ASM-NEXT:    je .LBB0_2
-; ASM-NEXT:    .p2align 6, {{(0x90)?}}, 15{{$}}
+; ASM-NEXT:    .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ASM-NEXT:  .LBB0_1: # %loop
 ; ASM-NEXT:    # =>This Inner Loop Header: Depth=1
 ; ASM-NEXT:    movl (%rdi), %eax

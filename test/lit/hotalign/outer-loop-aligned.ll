@@ -1,38 +1,41 @@
-; -hotalign-line-start aligns every hot loop, outer loops too: @nest's outer
-; loop (static estimate 20x entry) gets `.p2align 6, , 63` before its head
-; as well as its inner loop (640x), and each remark names the mode.
+; Every hot tight loop is aligned, outer loops too, in either mode: @nest's
+; outer loop (static estimate: back edges 19.4x per entry) and its inner loop
+; (620x, 31 per entry of its own) each start a line. Inner loops are decided
+; first, so the outer loop's span counts the padding before the inner one
+; (99 bytes, of which 36 are hot code). An outer loop's head straddling costs a
+; line per outer iteration.
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-line-start %s -o %t.on.s 2> %t.on.r
-; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
+; RUN:   %s -o %t.on.s 2> %t.on.r
+; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=BOTH
 ;
-; Negative twin: without the mode only the innermost loop is aligned, with
-; the max-skip its estimated 19-byte span needs; the outer head keeps LLVM's
-; `.p2align 4`.
+; Negative twin: at -hotalign-static-ratio=25 the outer loop is cold and keeps
+; LLVM's `.p2align 4`; the inner one is still aligned.
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   %s -o %t.off.s 2> %t.off.r
-; RUN: cat %t.off.r %t.off.s | FileCheck %s --check-prefix=OFF
+; RUN:   -hotalign-static-ratio=25 %s -o %t.in.s 2> %t.in.r
+; RUN: cat %t.in.r %t.in.s | FileCheck %s --check-prefix=INNER
 ;
 ; REQUIRES: x86-registered
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop: span 51 bytes, frequency 20x entry, alignment 64, max-skip 63 (line start){{$}}
-; ON-NEXT: remark: <unknown>:0:0: aligned hot loop: span 19 bytes, frequency 640x entry, alignment 64, max-skip 63 (line start){{$}}
-; ON-NOT: remark:
-; ON-LABEL: nest:
-; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
-; ON-NEXT: .LBB0_2: # %outer
-; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
-; ON-NEXT: .LBB0_3: # %inner
+; BOTH: remark: <unknown>:0:0: aligned hot loop at %bb.3: 19 hot bytes, back edges 620.0x entry, alignment 64, max-skip 63 (line start){{$}}
+; BOTH-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: 36 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; BOTH-NOT: remark:
+; BOTH-LABEL: nest:
+; BOTH: .p2align 6, {{(0x90)?}}, 63{{$}}
+; BOTH-NEXT: .LBB0_2: # %outer
+; BOTH: .p2align 6, {{(0x90)?}}, 63{{$}}
+; BOTH-NEXT: .LBB0_3: # %inner
 
-; OFF: remark: <unknown>:0:0: aligned hot loop: span 19 bytes, frequency 640x entry, alignment 64, max-skip 18{{$}}
-; OFF-NOT: remark:
-; OFF-LABEL: nest:
-; OFF: .p2align 4{{(, 0x90)?}}{{$}}
-; OFF-NEXT: .LBB0_2: # %outer
-; OFF: .p2align 6, {{(0x90)?}}, 18{{$}}
-; OFF-NEXT: .LBB0_3: # %inner
+; INNER: remark: <unknown>:0:0: aligned hot loop at %bb.3: 19 hot bytes, back edges 620.0x entry, alignment 64, max-skip 63 (line start){{$}}
+; INNER-NEXT: remark: <unknown>:0:0: loop at %bb.2 not aligned: cold: back edges run 19.4 times per function entry (static estimate; hot from 25.0){{$}}
+; INNER-NOT: remark:
+; INNER-LABEL: nest:
+; INNER: .p2align 4{{(, 0x90)?}}{{$}}
+; INNER-NEXT: .LBB0_2: # %outer
+; INNER: .p2align 6, {{(0x90)?}}, 63{{$}}
+; INNER-NEXT: .LBB0_3: # %inner
 
 define void @nest(ptr %a, i64 %n, i64 %m) {
 entry:

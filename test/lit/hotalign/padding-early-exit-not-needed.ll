@@ -7,7 +7,7 @@
 ; alignment would not have added. The issue asks for padding only where the
 ; span would otherwise touch an extra line. The estimate now accounts for this.
 ;
-; RUN: %llc -load=%plugin -filetype=obj %s -o %t.o
+; RUN: %llc -load=%plugin -hotalign-line-start=false -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
 ; Negative twin: LLVM alone leaves the loop at 0x30 (already 16-aligned).
 ; RUN: %llc -filetype=obj %s -o %t.llvm.o

@@ -8,7 +8,7 @@
 ;   fits_at_44        0x2c              no nop, at 0x2c (ends exactly at 0x40)
 ;   straddles_at_48   0x30              four nops, at 0x40
 ;
-; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu -function-sections \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -mtriple=aarch64-linux-gnu -function-sections \
 ; RUN:   -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
 ; Negative twin: LLVM alone (no loop alignment on generic AArch64) leaves the

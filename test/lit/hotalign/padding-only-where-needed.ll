@@ -15,7 +15,7 @@
 ; more size estimate would pad the first, one byte less would leave the
 ; second straddling.
 ;
-; RUN: %llc -load=%plugin -function-sections -filetype=obj %s -o %t.o
+; RUN: %llc -load=%plugin -hotalign-line-start=false -function-sections -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
 ; Negative twin: LLVM alone, for comparison (nothing here is hotalign's).
 ; RUN: %llc -function-sections -filetype=obj %s -o %t.llvm.o

@@ -2,8 +2,8 @@
 // for @hot made from a different body (another hash, three counters). clang
 // warns and drops it, so @hot compiles without profile data, while @warm's
 // record still matches. hotalign must complete and treat @hot as a function
-// without a profile (static estimate: "frequency Nx entry", never a "count"),
-// and still use @warm's profile (cold: ~100 runs).
+// without a profile (static estimate: "back edges Nx entry", never a
+// "count"), and still use @warm's profile (cold: ~100 runs).
 //
 // RUN: llvm-profdata merge %S/Inputs/hot-stale-hash.proftext -o %t.profdata
 // RUN: %clang --target=x86_64-linux-gnu -O2 -fno-vectorize -fno-unroll-loops \
@@ -23,15 +23,15 @@
 // GOOD-NOT: warning:
 
 void hot(int *a, int n) {
-  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: aligned hot loop: span {{[0-9]+}} bytes, frequency {{[0-9]+}}x entry, alignment 64, max-skip {{[0-9]+}} (no profile data for this function: static estimate)
-  // GOOD: profile-instr-stale-falls-back.c:[[#@LINE+1]]:3: remark: aligned hot loop: span {{[0-9]+}} bytes, count {{[0-9]+}},
+  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start) (no profile data for this function: static estimate)
+  // GOOD: profile-instr-stale-falls-back.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back-edge count 998003,
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }
 
 void warm(int *a, int n) {
-  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: loop not aligned: cold [-Rpass-missed=hotalign]
-  // GOOD: profile-instr-stale-falls-back.c:[[#@LINE+1]]:3: remark: loop not aligned: cold [-Rpass-missed=hotalign]
+  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: back-edge count 50 x 2 is below the profile's hot threshold 1000000 (percentile 990000) [-Rpass-missed=hotalign]
+  // GOOD: profile-instr-stale-falls-back.c:[[#@LINE+1]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: back-edge count 50 x 2 is below the profile's hot threshold 1000000 (percentile 990000) [-Rpass-missed=hotalign]
   for (int i = 0; i < n; ++i)
     a[i] += 7;
 }

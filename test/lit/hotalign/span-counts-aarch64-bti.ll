@@ -8,7 +8,7 @@
 ; Starting at 0x2c the loop needs 20 bytes of padding, more than the
 ; max-skip, is not padded, and straddles 0x40. The estimate now accounts for this.
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -filetype=obj %s -o %t.o \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -filetype=obj %s -o %t.o \
 ; RUN:   2> %t.r
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.r
@@ -24,7 +24,7 @@ target triple = "aarch64-unknown-linux-gnu"
 ; CHECK: {{^ *}}54: b.ne 0x40
 
 ; The span covers at least the 24 real bytes: max-skip = max(span - 1, 23).
-; REMARK: aligned hot loop: span [[#SPAN:]] bytes,
+; REMARK: aligned hot loop at %bb.{{[0-9]+}}: [[#SPAN:]] hot bytes,
 ; REMARK-SAME: max-skip [[#max(SPAN-1,23)]]{{$}}
 
 @resume = global ptr blockaddress(@scale, %loop)

@@ -9,7 +9,7 @@
 ; The loop (movabsq, cmpl, je) would start at 0x34 after 52 bytes of int3; it
 ; must start at 0x40.
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -filetype=obj %s -o %t.o \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -filetype=obj %s -o %t.o \
 ; RUN:   2> %t.r
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.r
@@ -23,7 +23,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: {{^ *}}4d: je 0x40
 
 ; The span covers at least the 15 real bytes: max-skip = max(span - 1, 14).
-; REMARK: aligned hot loop: span [[#SPAN:]] bytes,
+; REMARK: aligned hot loop at %bb.{{[0-9]+}}: [[#SPAN:]] hot bytes,
 ; REMARK-SAME: max-skip [[#max(SPAN-1,14)]]{{$}}
 
 define void @spin(ptr %flag) nounwind {

@@ -10,7 +10,7 @@
 ; The loop (movl, KCFI check, callq, incl, cmpl, jne) would start at 0x28
 ; after 25 bytes of int3 and the prologue; it must start at 0x40.
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -filetype=obj %s -o %t.o \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign -filetype=obj %s -o %t.o \
 ; RUN:   2> %t.r
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.r
@@ -26,7 +26,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: {{^ *}}57: jne 0x40
 
 ; The span covers at least the 25 real bytes: max-skip = max(span - 1, 24).
-; REMARK: aligned hot loop: span [[#SPAN:]] bytes,
+; REMARK: aligned hot loop at %bb.{{[0-9]+}}: [[#SPAN:]] hot bytes,
 ; REMARK-SAME: max-skip [[#max(SPAN-1,24)]]{{$}}
 
 define void @each(ptr %f, i32 %n) nounwind {

@@ -1,24 +1,24 @@
 ; REQUIRES: aarch64-registered
 ;
 ; The AArch64 form of static-hot-loop-aligned.ll: sizes come from the target's
-; own table (getInstSizeInBytes), so the span is exact: ldr, subs, add, str,
-; b.ne = 5 x 4 = 20 bytes, max-skip 19, `.p2align 6, , 19` on the loop.
+; own table (getInstSizeInBytes), so the hot bytes are exact: ldr, subs, add,
+; str, b.ne = 5 x 4 = 20 bytes; the loop starts a line, `.p2align 6, , 63`.
 ;
-; Negative twin: @rare's loop runs ~2x per entry (its back edge is taken half
-; the time): cold, so no alignment and a missed remark.
+; Negative twin: @rare's back edge is taken half the time (0.6x per entry):
+; cold, so no alignment and a missed remark.
 ;
 ; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o %t.s 2> %t.remarks
 ; RUN: cat %t.remarks %t.s | FileCheck %s
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop: span [[#SPAN:]] bytes,
-; CHECK-SAME: frequency 20x entry, alignment 64, max-skip [[#SPAN-1]]{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop not aligned: cold{{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 20 hot bytes,
+; CHECK-SAME: back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 0.6 times per function entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 
 ; CHECK-LABEL: hot:
 ; CHECK: cbz x1, .LBB0_2
-; CHECK-NEXT: .p2align 6, , 19{{$}}
+; CHECK-NEXT: .p2align 6, , 63{{$}}
 ; CHECK-NEXT: .LBB0_1: // %loop
 ; CHECK-NEXT: // =>This Inner Loop Header: Depth=1
 ; CHECK-NEXT: ldr

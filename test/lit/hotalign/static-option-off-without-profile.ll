@@ -1,9 +1,9 @@
 ; -hotalign-static=false: without a profile nothing is known to be hot, so
-; @noprof's loop (20x its entry by static estimate, aligned by default) is
+; @noprof's loop (19.4x its entry by static estimate, aligned by default) is
 ; left with a remark saying why. @withprof has a profile (an entry count and
 ; branch weights in a module with a profile summary): the option does not
-; concern it, and its loop (~100000 runs, hot at the summary's 99.9th
-; percentile count of 1000) is aligned either way.
+; concern it, and its loop (99000 back edges, hot at the summary's 99th
+; percentile count) is aligned either way.
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.on.s 2> %t.on.r
@@ -14,25 +14,25 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15 (no profile data for this function: static estimate){{$}}
-; ON-NEXT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, count 100000, alignment 64, max-skip 15{{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start) (no profile data for this function: static estimate){{$}}
+; ON-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back-edge count 99000, alignment 64, max-skip 63 (line start){{$}}
 ; ON-NOT: remark:
 ; ON-LABEL: noprof:
-; ON: .p2align 6, {{(0x90)?}}, 15{{$}}
+; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ON-NEXT: .LBB0_1: # %loop
 ; ON-LABEL: withprof:
-; ON: .p2align 6, {{(0x90)?}}, 15{{$}}
+; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ON-NEXT: .LBB1_1: # %loop
 
-; OFF: remark: <unknown>:0:0: loop not aligned: no profile and static estimates are off{{$}}
-; OFF-NEXT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, count 100000, alignment 64, max-skip 15{{$}}
+; OFF: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: no profile and static estimates are off{{$}}
+; OFF-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back-edge count 99000, alignment 64, max-skip 63 (line start){{$}}
 ; OFF-NOT: remark:
 ; OFF-LABEL: noprof:
 ; OFF: je .LBB0_2
 ; OFF-NEXT: .p2align 4{{(, 0x90)?}}{{$}}
 ; OFF-NEXT: .LBB0_1: # %loop
 ; OFF-LABEL: withprof:
-; OFF: .p2align 6, {{(0x90)?}}, 15{{$}}
+; OFF: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; OFF-NEXT: .LBB1_1: # %loop
 
 define void @noprof(ptr %a, i64 %n) {

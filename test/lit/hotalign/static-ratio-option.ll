@@ -1,30 +1,30 @@
-; -hotalign-static-ratio: without a profile a loop is hot when its header runs
-; at least this many times per function entry. This loop runs ~20x per entry
-; (static estimate): hot at the default 8 and at 20, cold at 21 and at 1000.
-; A cold loop keeps LLVM's own 16-byte loop alignment, untouched.
+; -hotalign-static-ratio: without a profile a loop is hot when its back edges
+; run at least this many times per function entry. This loop's run 19.4x per
+; entry (static estimate): hot at the default 8 and at 19, cold at 20 and at
+; 1000. A cold loop keeps LLVM's own 16-byte loop alignment, untouched.
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.8.s 2> %t.8.r
 ; RUN: cat %t.8.r %t.8.s | FileCheck %s --check-prefix=HOT
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-static-ratio=20 %s -o %t.20.s 2> %t.20.r
-; RUN: cat %t.20.r %t.20.s | FileCheck %s --check-prefix=HOT
+; RUN:   -hotalign-static-ratio=19 %s -o %t.19.s 2> %t.19.r
+; RUN: cat %t.19.r %t.19.s | FileCheck %s --check-prefix=HOT
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-static-ratio=21 %s -o %t.21.s 2> %t.21.r
-; RUN: cat %t.21.r %t.21.s | FileCheck %s --check-prefix=COLD
+; RUN:   -hotalign-static-ratio=20 %s -o %t.20.s 2> %t.20.r
+; RUN: cat %t.20.r %t.20.s | FileCheck %s --check-prefix=COLD
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-static-ratio=1000 %s -o %t.1000.s 2> %t.1000.r
 ; RUN: cat %t.1000.r %t.1000.s | FileCheck %s --check-prefix=COLD
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; HOT: remark: <unknown>:0:0: aligned hot loop: span 16 bytes, frequency 20x entry, alignment 64, max-skip 15{{$}}
+; HOT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
 ; HOT-NOT: remark:
 ; HOT: je .LBB0_2
-; HOT-NEXT: .p2align 6, {{(0x90)?}}, 15{{$}}
+; HOT-NEXT: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; HOT-NEXT: .LBB0_1: # %loop
 
-; COLD: remark: <unknown>:0:0: loop not aligned: cold{{$}}
+; COLD: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back edges run 19.4 times per function entry (static estimate; hot from {{20|1000}}.0){{$}}
 ; COLD-NOT: remark:
 ; COLD: je .LBB0_2
 ; COLD-NEXT: .p2align 4{{(, 0x90)?}}{{$}}

@@ -1,5 +1,6 @@
-; Like LLVM's own codegen passes, hotalign lists only its switch in --help;
-; its tuning knobs are cl::Hidden and appear in --help-hidden.
+; Like LLVM's own codegen passes, hotalign lists only its switch and its mode
+; (line start or max-skip) in --help; its tuning knobs are cl::Hidden and
+; appear in --help-hidden.
 ;
 ; RUN: %llc -load=%plugin --help | FileCheck %s
 ; RUN: %llc -load=%plugin --help-hidden | FileCheck %s --check-prefix=HIDDEN
@@ -7,6 +8,7 @@
 ; CHECK: hotlayout hotalign options:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: --hotalign-enable
+; CHECK-NEXT: --hotalign-line-start - Put the first block of every tight hot loop on a line start
 ; CHECK-NOT: --hotalign-
 
 ; Negative twin: --help-hidden shows every knob, in the same category.
@@ -15,7 +17,8 @@
 ; HIDDEN-DAG: --hotalign-function-budget=
 ; HIDDEN-DAG: --hotalign-hot-percentile=
 ; HIDDEN-DAG: --hotalign-line-size=
-; HIDDEN-DAG: --hotalign-line-start - Align the head of every hot loop
+; HIDDEN-DAG: --hotalign-line-start - Put the first block of every tight hot loop
+; HIDDEN-DAG: --hotalign-min-nested-iterations=
 ; HIDDEN-DAG: --hotalign-max-count-ratio=
 ; HIDDEN-DAG: --hotalign-max-function-size=
 ; HIDDEN-DAG: --hotalign-max-loop-size=

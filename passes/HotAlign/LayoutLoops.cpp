@@ -1,0 +1,189 @@
+//===- LayoutLoops.cpp - The definition's loops in a laid-out function ----===//
+//
+// 1. Number the blocks in layout order.
+// 2. Every direct branch of a block's terminators to a block at or before it
+//    that runs is a back jump; group them by target.
+// 3. Keep a target's jumps when the target reaches their block through
+//    blocks that run (they close a cycle), as the judge does.
+// 4. Per loop: span, count, hot blocks, how often the block before it falls
+//    into it; then the nesting of spans.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutLoops.h"
+
+#include "hotlayout/Support/HotLoopRules.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
+#include "llvm/CodeGen/MachineFunction.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+double
+LayoutLoop::perFunctionEntry(const MachineBlockFrequencyInfo &MBFI) const {
+  uint64_t Entry = MBFI.getEntryFreq().getFrequency();
+  return Entry ? double(Taken.getFrequency()) / double(Entry) : 0;
+}
+
+double LayoutLoop::perFallIn() const {
+  uint64_t E = FallIn.getFrequency();
+  // A loop only ever entered by jumps never runs the padding.
+  return E ? double(Taken.getFrequency()) / double(E) : HUGE_VAL;
+}
+
+namespace {
+
+/// Frequency of the edge \p From -> \p To (every successor entry to it).
+BlockFrequency edgeFreq(const MachineBlockFrequencyInfo &MBFI,
+                        const MachineBasicBlock &From,
+                        const MachineBasicBlock &To) {
+  BlockFrequency F(0);
+  for (auto It = From.succ_begin(), E = From.succ_end(); It != E; ++It)
+    if (*It == &To)
+      F += MBFI.getBlockFreq(&From) * From.getSuccProbability(It);
+  return F;
+}
+
+/// Does \p Prev, laid out right before \p Next, fall into it (an edge to
+/// it that no branch of its takes)?
+bool fallsThrough(const MachineBasicBlock &Prev,
+                  const MachineBasicBlock &Next) {
+  if (!Prev.isSuccessor(&Next))
+    return false;
+  for (const MachineInstr &MI : Prev.terminators())
+    if (MI.isBranch())
+      for (const MachineOperand &MO : MI.operands())
+        if (MO.isMBB() && MO.getMBB() == &Next)
+          return false;
+  return true;
+}
+
+/// One back jump: its block, and the last terminator of it that jumps back.
+struct BackJump {
+  const MachineBasicBlock *From;
+  const MachineInstr *Branch;
+};
+
+/// Step 2: the direct branches of \p MBB's terminators and their targets
+/// (the last branch to each target).
+SmallVector<std::pair<MachineBasicBlock *, const MachineInstr *>, 2>
+directTargets(const MachineBasicBlock &MBB) {
+  SmallVector<std::pair<MachineBasicBlock *, const MachineInstr *>, 2> Out;
+  for (const MachineInstr &MI : MBB.terminators()) {
+    if (!MI.isBranch() || MI.isIndirectBranch())
+      continue;
+    for (const MachineOperand &MO : MI.operands()) {
+      if (!MO.isMBB() || !MBB.isSuccessor(MO.getMBB()))
+        continue;
+      auto *Found = llvm::find_if(
+          Out, [&](const auto &P) { return P.first == MO.getMBB(); });
+      if (Found != Out.end())
+        Found->second = &MI;
+      else
+        Out.push_back({MO.getMBB(), &MI});
+    }
+  }
+  return Out;
+}
+
+/// Step 3: the blocks \p From reaches through blocks that run (itself
+/// included).
+SmallPtrSet<const MachineBasicBlock *, 32>
+reachable(const MachineBasicBlock *From,
+          const MachineBlockFrequencyInfo &MBFI) {
+  SmallPtrSet<const MachineBasicBlock *, 32> Seen;
+  SmallVector<const MachineBasicBlock *, 32> Todo{From};
+  Seen.insert(From);
+  while (!Todo.empty()) {
+    const MachineBasicBlock *MBB = Todo.pop_back_val();
+    for (const MachineBasicBlock *Succ : MBB->successors())
+      if (MBFI.getBlockFreq(Succ) != BlockFrequency(0) &&
+          Seen.insert(Succ).second)
+        Todo.push_back(Succ);
+  }
+  return Seen;
+}
+
+} // namespace
+
+std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
+                                        const MachineBlockFrequencyInfo &MBFI) {
+  // Step 1.
+  DenseMap<const MachineBasicBlock *, unsigned> Index;
+  SmallVector<const MachineBasicBlock *, 64> Layout;
+  for (const MachineBasicBlock &MBB : MF) {
+    Index[&MBB] = Layout.size();
+    Layout.push_back(&MBB);
+  }
+  // Step 2, in layout order of the jumps, so each target's last jump comes
+  // last.
+  MapVector<MachineBasicBlock *, SmallVector<BackJump, 2>> ByTarget;
+  for (const MachineBasicBlock *MBB : Layout)
+    for (auto [To, Branch] : directTargets(*MBB))
+      if (Index.lookup(To) <= Index.lookup(MBB) &&
+          edgeFreq(MBFI, *MBB, *To) != BlockFrequency(0))
+        ByTarget[To].push_back({MBB, Branch});
+
+  std::vector<LayoutLoop> Loops;
+  for (auto &[Target, Jumps] : ByTarget) {
+    // Step 3.
+    SmallPtrSet<const MachineBasicBlock *, 32> Reach = reachable(Target, MBFI);
+    LayoutLoop L;
+    L.Target = Target;
+    unsigned Last = 0;
+    for (const BackJump &J : Jumps) {
+      if (!Reach.count(J.From))
+        continue;
+      L.Taken += edgeFreq(MBFI, *J.From, *Target);
+      if (Index.lookup(J.From) >= Last) {
+        Last = Index.lookup(J.From);
+        L.LastJump = J.Branch;
+      }
+    }
+    if (!L.LastJump)
+      continue;
+    // Step 4.
+    unsigned First = Index.lookup(Target);
+    for (unsigned N = First; N <= Last; ++N) {
+      const MachineBasicBlock *MBB = Layout[N];
+      L.Span.push_back(MBB);
+      L.Hot.push_back(isHotByte(MBFI.getBlockFreq(MBB).getFrequency(),
+                                L.Taken.getFrequency()));
+    }
+    if (First > 0 && fallsThrough(*Layout[First - 1], *Target))
+      L.FallIn = edgeFreq(MBFI, *Layout[First - 1], *Target);
+    Loops.push_back(std::move(L));
+  }
+  // Outer spans first: by first block, then the longer span.
+  llvm::sort(Loops, [&](const LayoutLoop &A, const LayoutLoop &B) {
+    unsigned AF = Index.lookup(A.Target), BF = Index.lookup(B.Target);
+    if (AF != BF)
+      return AF < BF;
+    return A.Span.size() > B.Span.size();
+  });
+  for (size_t C = 0; C < Loops.size(); ++C) {
+    unsigned CF = Index.lookup(Loops[C].Target);
+    unsigned CL = CF + Loops[C].Span.size() - 1;
+    // The innermost holder starts last among those before C.
+    for (size_t P = C; P-- > 0;) {
+      unsigned PF = Index.lookup(Loops[P].Target);
+      unsigned PL = PF + Loops[P].Span.size() - 1;
+      if (PF <= CF && CL <= PL) {
+        Loops[C].Parent = int(P);
+        break;
+      }
+    }
+  }
+  return Loops;
+}
+
+} // namespace hotlayout

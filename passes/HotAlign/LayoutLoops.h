@@ -1,0 +1,76 @@
+//===- LayoutLoops.h - The definition's loops in a laid-out function ------===//
+//
+// hotalign must align what the judge measures (HotLoopRules.h; its mirror,
+// bench/common/callgrind_loops.py, reads the linked binary): a loop is the
+// direct backward jumps to one target that close a cycle, its span runs from
+// the target to the last of those jumps, its count is their summed count,
+// and its hot bytes are the span's blocks that run on at least 1/8 of its
+// iterations. After block placement the layout is the binary's, so the same
+// loops can be read from the machine function: a MachineLoop is not one
+// (a rotated loop's back jump targets its top block, not its header; two
+// back-jump targets in one MachineLoop are two loops; one target shared by
+// an outer and an inner MachineLoop is one loop).
+//
+// Counts are block frequencies (MachineBlockFrequencyInfo): the ratios the
+// definition uses (per entry, 1/8 of the count) need no profile; with one,
+// MBFI turns a frequency into a count.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_LAYOUTLOOPS_H
+#define HOTLAYOUT_LAYOUTLOOPS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/BlockFrequency.h"
+
+#include <vector>
+
+namespace llvm {
+class MachineBasicBlock;
+class MachineBlockFrequencyInfo;
+class MachineFunction;
+class MachineInstr;
+} // namespace llvm
+
+namespace hotlayout {
+
+/// One loop of the definition in the function's current layout.
+struct LayoutLoop {
+  /// The target of its back jumps: the first block of its span.
+  llvm::MachineBasicBlock *Target = nullptr;
+  /// The span's blocks in layout order, Target to the last back jump's block.
+  llvm::SmallVector<const llvm::MachineBasicBlock *, 8> Span;
+  /// Per block of Span: does it run on at least 1/HotByteDivisor of the
+  /// loop's iterations (its bytes are hot bytes)?
+  llvm::SmallVector<bool, 8> Hot;
+  /// The last back jump: the span ends after it.
+  const llvm::MachineInstr *LastJump = nullptr;
+  /// Summed frequency of its back jumps (the definition's Taken).
+  llvm::BlockFrequency Taken;
+  /// How often the block laid out before Target falls into it: how often
+  /// padding before Target would run. That block is outside the span, so
+  /// each of these runs is an entry into the loop; entries by a jump run no
+  /// padding.
+  llvm::BlockFrequency FallIn;
+  /// Index (in findLayoutLoops' result) of the innermost loop whose span
+  /// holds this one's, or -1.
+  int Parent = -1;
+
+  /// Iterations per entry of its function.
+  double perFunctionEntry(const llvm::MachineBlockFrequencyInfo &MBFI) const;
+  /// Iterations per run of padding before Target (Taken / FallIn): per
+  /// entry into the loop that falls into it.
+  double perFallIn() const;
+};
+
+/// The loops of \p MF's current layout, sorted by span (outer before inner,
+/// then by layout position); a back jump that runs is direct (an indirect
+/// branch or jump table starts no loop: its targets are not one span) and
+/// its target reaches its source through blocks that run.
+std::vector<LayoutLoop>
+findLayoutLoops(const llvm::MachineFunction &MF,
+                const llvm::MachineBlockFrequencyInfo &MBFI);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_LAYOUTLOOPS_H
