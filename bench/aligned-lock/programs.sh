@@ -69,3 +69,60 @@ zlib_edit() {
   sed -i 's|^    state = (struct inflate_state FAR \*)strm->state;$|&\n    if (state->wsize > 32768U) return;  /* bench edit: never true */|' "$1/inffast.c"
   grep -q 'bench edit' "$1/inffast.c"
 }
+
+# zstd 1.5.4 (Debian's libzstd source package, the zstd CLI): compression level 3 (the
+# default: ZSTD_compressBlock_doubleFast, the Huffman and FSE encoders) and decompression
+# (ZSTD_decompressSequences, HUF_decompress4X), on ZSTD_KB KiB of its own C sources; single
+# thread, no assembly Huffman decoder (ZSTD_DISABLE_ASM: build-c.sh compiles C only), no
+# legacy formats.
+zstd_source() { fetch_debian libzstd; }
+zstd_files="lib/common/debug.c lib/common/entropy_common.c lib/common/error_private.c
+lib/common/fse_decompress.c lib/common/pool.c lib/common/threading.c lib/common/xxhash.c
+lib/common/zstd_common.c lib/compress/fse_compress.c lib/compress/hist.c
+lib/compress/huf_compress.c lib/compress/zstd_compress.c lib/compress/zstd_compress_literals.c
+lib/compress/zstd_compress_sequences.c lib/compress/zstd_compress_superblock.c
+lib/compress/zstd_double_fast.c lib/compress/zstd_fast.c lib/compress/zstd_lazy.c
+lib/compress/zstd_ldm.c lib/compress/zstd_opt.c lib/compress/zstdmt_compress.c
+lib/decompress/huf_decompress.c lib/decompress/zstd_ddict.c lib/decompress/zstd_decompress.c
+lib/decompress/zstd_decompress_block.c lib/dictBuilder/cover.c lib/dictBuilder/divsufsort.c
+lib/dictBuilder/fastcover.c lib/dictBuilder/zdict.c programs/benchfn.c programs/benchzstd.c
+programs/datagen.c programs/dibio.c programs/fileio.c programs/fileio_asyncio.c
+programs/timefn.c programs/util.c programs/zstdcli.c programs/zstdcli_trace.c"
+zstd_build() {
+  local s=$1 o=$2; shift 2
+  "$HERE/build-c.sh" "$s" "$o" "$zstd_files" -I"$s/lib" -I"$s/lib/common" -DZSTD_DISABLE_ASM \
+    -DZSTD_LEGACY_SUPPORT=0 -DXXH_NAMESPACE=ZSTD_ "$@"
+}
+zstd_link() { lc_link "$@"; }
+zstd_prepare() {
+  text_input "$1" "${ZSTD_KB:-256}" "$2/in.txt" lib/compress/zstd_compress.c \
+    lib/decompress/zstd_decompress_block.c lib/zstd.h programs/fileio.c
+  "$3" -q -3 -c "$2/in.txt" > "$2/in.zst"
+}
+zstd_workload() { echo "-q -3 -c data/in.txt"; echo "-q -d -c data/in.zst"; }
+# ZSTD_decompressBlock_internal: a block is never larger than 128 KiB plus its header, so the
+# new early exit never runs.
+zstd_edit() {
+  sed -i 's|^{   /\* blockType == blockCompressed \*/$|&\n    if (srcSize > ((size_t)1 << 30)) return ERROR(srcSize_wrong);  /* bench edit: never true */|' \
+    "$1/lib/decompress/zstd_decompress_block.c"
+  grep -q 'bench edit' "$1/lib/decompress/zstd_decompress_block.c"
+}
+
+# lz4 1.9.4 (the lz4 CLI): fast compression (LZ4_compress_generic), high compression -9
+# (LZ4HC's match finder) and decompression (LZ4_decompress_generic), on LZ4_KB KiB of its
+# own C sources.
+lz4_source() { fetch_debian lz4; }
+lz4_files="lib/lz4.c lib/lz4hc.c lib/lz4frame.c lib/lz4file.c lib/xxhash.c programs/bench.c
+programs/datagen.c programs/lz4cli.c programs/lz4io.c"
+lz4_build() { local s=$1 o=$2; shift 2; "$HERE/build-c.sh" "$s" "$o" "$lz4_files" -I"$s/lib" "$@"; }
+lz4_link() { lc_link "$@"; }
+lz4_prepare() {
+  text_input "$1" "${LZ4_KB:-256}" "$2/in.txt" lib/lz4.c lib/lz4hc.c lib/lz4frame.c programs/lz4io.c
+  "$3" -q -1 -c "$2/in.txt" > "$2/in.lz4"
+}
+lz4_workload() { echo "-q -1 -c data/in.txt"; echo "-q -9 -c data/in.txt"; echo "-q -d -c data/in.lz4"; }
+# LZ4_decompress_safe: the CLI never passes a negative capacity, so the new return never runs.
+lz4_edit() {
+  sed -i '/^int LZ4_decompress_safe(const char\* source, char\* dest, int compressedSize, int maxDecompressedSize)$/{n;s|^{$|{\n    if (maxDecompressedSize < -1000000) return -1;  /* bench edit: never true */|}' "$1/lib/lz4.c"
+  grep -q 'bench edit' "$1/lib/lz4.c"
+}

@@ -1,7 +1,12 @@
 #!/bin/bash
-# run.sh [--quick] [PROGRAM...]: issue 11's measurement on real programs (lua bzip2 zlib by
-# default; programs.sh defines them, $PROGRAMS_SH may define more). Does apply keep every hot
-# loop on its fewest cache lines?
+# run.sh [--quick] [--input-only] [PROGRAM...]: issue 11's measurement on real programs (lua
+# bzip2 zlib by default; programs.sh defines them, $PROGRAMS_SH may define more). Does apply
+# keep every hot loop on its fewest cache lines?
+#
+# --input-only: only nopl and in (the compiler's half: no profile, plan, apply, llvm-bolt,
+# check or timing), judged by callgrind, with file sizes and how hotalign's hot loops (its
+# -Rpass-analysis records) compare with the judge's: RESULTS_DIR/aligned-input.{txt,csv}.
+# A few minutes per program instead of ~10 for all: for tuning hotalign.
 #
 # Per program, from its Debian source:
 #   nopl      PGO (IR PGO, -fprofile-use, from a training run of the workload; the PGO data kept in
@@ -45,11 +50,12 @@ trap 'echo "aligned-lock: failed (exit $?) at run.sh line $LINENO: $BASH_COMMAND
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 source "$HERE/programs.sh"
 [ -z "${PROGRAMS_SH:-}" ] || source "$PROGRAMS_SH"
-QUICK=0; PROGS=()
+QUICK=0; INPUT_ONLY=0; PROGS=()
 for a in "$@"; do
   case $a in
     --quick) QUICK=1 ;;
-    -*) echo "usage: $0 [--quick] [PROGRAM...] (programs: lua bzip2 zlib)" >&2; exit 2 ;;
+    --input-only) INPUT_ONLY=1 ;;
+    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib)" >&2; exit 2 ;;
     *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib)" >&2; exit 2; }
        PROGS+=("$a") ;;
   esac
@@ -99,6 +105,11 @@ esac
 JUDGE=$ROOT/bench/common/callgrind_loops.py
 PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: runs get no env
 BINS="nopl in in.bolt in.apply sh sh.bolt sh.apply v2 v2.bolt v2.apply"
+[ $INPUT_ONLY = 0 ] || BINS="nopl in"
+# --input-only: hotalign's remarks (obj-rec/*.opt.yaml: which loops it judged hot, and why it
+# aligned each or not) come from a second build of in, rec, since clang adds line tables to
+# objects that record remarks; tables.py checks that rec's code is in's, byte for byte.
+OPTREC="-fsave-optimization-record -foptimization-record-passes=hotalign"
 mkdir -p "$R" "$W"
 exec > >(tee "$R/run-log.txt") 2>&1
 # Wait for tee at exit: otherwise the last lines (an error, say) can reach the caller
@@ -142,17 +153,46 @@ build_cached() {  # PROG SRC OBJ FLAGS...
 }
 source "$HERE/workload.sh"  # run_workload, repeatable_run, outputs_of
 
+# judge_binaries PROG CHECK: in $PW, every binary of $BINS must print nopl's bytes, natively and
+# under callgrind; callgrind_loops.py judges each, and with CHECK=1 `hotlayout check` too.
+judge_binaries() {
+  local p=$1 with_check=$2 ref h prof b rc more
+  ref=$(outputs_of native nopl)
+  for b in $BINS; do
+    h=$(outputs_of native "$b")
+    [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes than nopl ($h vs $ref)" >&2; return 1; }
+  done
+  if [ "$with_check" = 1 ]; then log "$p: callgrind and check of $BINS"; else log "$p: callgrind of $BINS"; fi
+  for b in $BINS; do
+    h=$(outputs_of callgrind "$b")
+    [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $ref)" >&2; return 1; }
+    "$PY" "$JUDGE" report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
+    [ "$with_check" = 1 ] || continue
+    prof=p-${b%%.*}.fdata
+    # A BOLT output's profile is of its input: check maps it through BAT.
+    more=; [ "$b" != "${b%%.*}" ] && more="--profiled-binary ${b%%.*}"
+    rc=0; "$H" check "$b" --profile "$prof" $more --json > "check-$b.json" 2> "check-$b.err" || rc=$?
+    [ $rc -le 1 ] || { cat "check-$b.err"; echo "aligned-lock: hotlayout check failed on $p $b" >&2; return 1; }
+  done
+  echo "$ref" > "$PW/output.sha"
+}
+
 one_program() {
   local p=$1 b
   PW=$W/$p; mkdir -p "$PW/data"
   local S; S=$("${p}_source")
   # v2's tree: a copy with the edit (the same relative paths: PGO keys static functions by path).
-  rm -rf "$PW/src-v2"; mkdir -p "$PW/src-v2"; cp -r "$S" "$PW/src-v2/"
-  local S2; S2=$PW/src-v2/$(basename "$S")
-  "${p}_edit" "$S2"
+  local versions="v1 v2" S2=
+  if [ $INPUT_ONLY = 1 ]; then
+    versions=v1
+  else
+    rm -rf "$PW/src-v2"; mkdir -p "$PW/src-v2"; cp -r "$S" "$PW/src-v2/"
+    S2=$PW/src-v2/$(basename "$S")
+    "${p}_edit" "$S2"
+  fi
   # PGO training, per version (a release re-trains).
   local v s
-  for v in v1 v2; do
+  for v in $versions; do
     s=$S; [ $v = v2 ] && s=$S2
     build_cached "$p" "$s" "$PW/obj-gen-$v" $PGO_GEN
     "${p}_link" "$PW/obj-gen-$v" "$PW/gen-$v" $PGO_GEN
@@ -173,10 +213,20 @@ one_program() {
   done
   build_cached "$p" "$S" "$PW/obj-nopl" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS
   build_plugin_cached "$p" "$S" "$PW/obj-in" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS
-  build_plugin_cached "$p" "$S2" "$PW/obj-v2" $PGO_USE="$PW/v2.profdata" $PGOMAP_FLAGS
+  if [ $INPUT_ONLY = 1 ]; then
+    build_plugin_cached "$p" "$S" "$PW/obj-rec" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS $OPTREC
+  else
+    build_plugin_cached "$p" "$S2" "$PW/obj-v2" $PGO_USE="$PW/v2.profdata" $PGOMAP_FLAGS
+  fi
   cd "$PW"
   "${p}_link" obj-nopl nopl
   "${p}_link" obj-in in
+  if [ $INPUT_ONLY = 1 ]; then
+    "${p}_link" obj-rec rec
+    judge_binaries "$p" 0
+    cd "$ROOT"
+    return
+  fi
   "${p}_link" obj-in sh -Wl,--call-graph-profile-sort=none -Wl,--shuffle-sections=".text.*=$SHUFFLE_SEED"
   "${p}_link" obj-v2 v2
   log "$p: hotlayout profile, plan, apply; llvm-bolt"
@@ -204,25 +254,7 @@ one_program() {
     cp apply-$b.txt "$R/aligned-apply-$p-$b.txt"
   done
   cp plan-v2.txt "$R/aligned-plan-$p-v2.txt"
-  # Every binary must do the same work, natively and under callgrind.
-  local ref h prof
-  ref=$(outputs_of native nopl)
-  for b in $BINS; do
-    h=$(outputs_of native "$b")
-    [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes than nopl ($h vs $ref)" >&2; return 1; }
-  done
-  log "$p: callgrind and check of $BINS"
-  for b in $BINS; do
-    h=$(outputs_of callgrind "$b")
-    [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $ref)" >&2; return 1; }
-    "$PY" "$JUDGE" report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
-    prof=p-${b%%.*}.fdata
-    # A BOLT output's profile is of its input: check maps it through BAT.
-    more=; [ "$b" != "${b%%.*}" ] && more="--profiled-binary ${b%%.*}"
-    rc=0; "$H" check "$b" --profile "$prof" $more --json > "check-$b.json" 2> "check-$b.err" || rc=$?
-    [ $rc -le 1 ] || { cat "check-$b.err"; echo "aligned-lock: hotlayout check failed on $p $b" >&2; return 1; }
-  done
-  echo "$ref" > "$PW/output.sha"
+  judge_binaries "$p" 1
   log "$p: apply vs llvm-bolt wall time, $TOOL_ROUNDS rounds"
   # apply: choices in the lock (one llvm-bolt run); apply-first: plan's lock,
   # shifts solved from a first run.
@@ -240,6 +272,11 @@ for p in "${PROGS[@]}"; do
   one_program "$p"
 done
 log "tables"
+if [ $INPUT_ONLY = 1 ]; then
+  python3 "$HERE/tables.py" --work "$W" --out "$R" --input-only "${PROGS[@]}"
+  log "done: $R/aligned-input.txt"
+  exit 0
+fi
 python3 "$HERE/tables.py" --work "$W" --out "$R" --bins "$BINS" "${PROGS[@]}"
 for p in "${PROGS[@]}"; do tail -n +2 "$W/$p/tooltime.csv" | sed "s/^/$p,/"; done \
   | { echo "program,round,position,config,build,value"; cat; } > "$R/aligned-tooltime.csv"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """tables.py --work W --out R --bins 'B1 B2 ...' PROG...: issue 11's tables from run.sh's files.
+   tables.py --work W --out R --input-only PROG...: run.sh --input-only's table (see input_tables).
 
 Reads, per program and binary, W/PROG/judge-B.json (callgrind_loops.py report --json --all),
 W/PROG/check-B.json (hotlayout check --profile --json), the profiles W/PROG/p-*.fdata and
@@ -254,13 +255,187 @@ def program_tables(prog, work, bins, out_rows, loop_rows, md):
             md.append(f'- {b}: {line}')
 
 
+# ---------------------------------------------------------------- --input-only
+
+def text_bytes(binary):
+    """Bytes of the binary's .text* sections."""
+    llvm = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
+    out = subprocess.run([os.path.join(llvm, 'llvm-readelf'), '-SW', binary], check=True,
+                         capture_output=True, text=True).stdout
+    total = 0
+    for line in out.splitlines():
+        m = re.match(r'\s*\[\s*\d+\]\s+(\.text\S*)\s+\S+\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)', line)
+        if m:
+            total += int(m.group(2), 16)
+    return total
+
+
+def text_contents(binary):
+    """The bytes of the binary's .text section."""
+    llvm = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
+    return subprocess.run([os.path.join(llvm, 'llvm-objcopy'), '-O', 'binary', '--only-section=.text',
+                           binary, '/dev/stdout'], check=True, capture_output=True).stdout
+
+
+def block_addresses(binary):
+    """{(function, address-map block ID): address} from the binary's .llvm_bb_addr_map."""
+    llvm = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
+    out = subprocess.run([os.path.join(llvm, 'llvm-readobj'), '--bb-addr-map', binary], check=True,
+                         capture_output=True, text=True).stdout
+    addr, fn, base = {}, None, 0
+    bid = None
+    for line in out.splitlines():
+        f = line.strip().split(': ', 1)
+        if len(f) != 2:
+            continue
+        k, v = f
+        if k == 'Name':
+            fn = v
+        elif k == 'Base Address':
+            base = int(v, 16)
+        elif k == 'ID':
+            bid = int(v)
+        elif k == 'Offset' and bid is not None:
+            addr[(fn, bid)] = base + int(v, 16)
+            bid = None
+    return addr
+
+
+def hotalign_records(objdir):
+    """hotalign's remarks in OBJDIR's .opt.yaml files (-fsave-optimization-record):
+    {(function, block): {'bbid', 'hot', 'decision', 'why'}}; decision is 'aligned' or the
+    missed remark's name."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+    for tag in ('Passed', 'Missed', 'Analysis'):
+        Loader.add_constructor('!' + tag, lambda ld, node, t=tag: dict(ld.construct_mapping(node, deep=True), Kind=t))
+    recs = collections.defaultdict(dict)
+    for name in sorted(os.listdir(objdir)):
+        if not name.endswith('.opt.yaml'):
+            continue
+        with open(os.path.join(objdir, name)) as f:
+            for doc in yaml.load_all(f, Loader=Loader):
+                if not doc or doc.get('Pass') != 'hotalign':
+                    continue
+                args = {}
+                for a in doc.get('Args', []):
+                    args.update(a)
+                if 'Block' not in args:
+                    continue
+                r = recs[(doc['Function'], args['Block'])]
+                if doc['Kind'] == 'Analysis':
+                    r['bbid'] = int(args['BBID']) if 'BBID' in args else None
+                    r['hot'] = args.get('Hot') == 'hot'
+                    r['hot_bytes'] = int(args.get('HotBytes', 0))
+                elif doc['Kind'] == 'Passed':
+                    r['decision'] = 'aligned'
+                else:
+                    r['decision'] = doc['Name']
+                    r['why'] = ''.join(str(a.get('String', next(iter(a.values())))) for a in doc.get('Args', []))
+    return recs
+
+
+def agreement(judge, recs, addrs):
+    """hotalign's hot set against the judge's, loop by loop (joined by the loop's target
+    address): precision, recall, and the judge's hot count hotalign calls cold."""
+    by_addr = {}
+    for (fn, block), r in recs.items():
+        a = addrs.get((fn, r.get('bbid')))
+        if a is not None:
+            by_addr[a] = r
+    jl = {lp['target']: lp for lp in judge['loops']}
+    hot = {a for a, lp in jl.items() if lp['hot']}
+    mine = {a for a, r in by_addr.items() if r.get('hot')}
+    both = hot & mine
+    w = sum(jl[a]['taken'] for a in hot)
+    missed = sum(jl[a]['taken'] for a in hot - mine)
+    return {'compiler_hot': len(mine), 'judge_hot': len(hot), 'both': len(both),
+            'precision': len(both) / len(mine) if mine else 1.0,
+            'recall': len(both) / len(hot) if hot else 1.0,
+            'taken_missed': missed / w if w else 0.0,
+            'compiler_hot_not_judged': len(mine - set(jl)),
+            'by_addr': by_addr}
+
+
+def input_tables(work, out, progs):
+    """run.sh --input-only: per program, nopl and in judged by callgrind (tight hot loops
+    straddling / hot, count-weighted extra lines; all hot loops' too), file and .text sizes,
+    and hotalign's hot set against the judge's. Writes R/aligned-input.{txt,csv}."""
+    md = ['## The compiler\'s half: PGO + hotalign against the callgrind judge\n',
+          'Straddling: tight hot loops (hot bytes <= 256) on more lines than at their best start '
+          'offset, of the tight hot loops; weighted: count-weighted extra lines per iteration '
+          '(tight loops). All: the same over every hot loop. hotalign vs judge: hotalign\'s '
+          'hot loops (-Rpass-analysis) joined with the judge\'s by start address: precision, '
+          'recall, and the share of the judge\'s hot back-edge count that hotalign calls cold.\n',
+          '| program | binary | straddling / tight hot | weighted | all: straddling / hot, '
+          'weighted | file bytes | .text bytes | hotalign vs judge: precision, recall, count '
+          'missed |', '|---|---|---|---|---|---:|---:|---|']
+    rows, notes = [], []
+    for p in progs:
+        d = os.path.join(work, p)
+        for b in ('nopl', 'in'):
+            path = os.path.join(d, b)
+            s = load(os.path.join(d, f'judge-{b}.json'))['summary']
+            agree = ''
+            row = {'program': p, 'binary': b, 'hot': s['hot'], 'tight': s['tight'],
+                   'straddling': s['straddling'], 'weighted_extra': f"{s['weighted_extra']:.4f}",
+                   'straddling_all': s['straddling_all'],
+                   'weighted_extra_all': f"{s['weighted_extra_all']:.4f}",
+                   'file_bytes': os.path.getsize(path), 'text_bytes': text_bytes(path)}
+            if b == 'in' and os.path.isdir(os.path.join(d, 'obj-rec')):
+                judge = load(os.path.join(d, 'judge-in.json'))
+                if text_contents(path) != text_contents(os.path.join(d, 'rec')):
+                    notes.append(f'- {p}: the remarks build (rec) has other code than in: '
+                                 'its remarks are joined by block IDs, approximately')
+                recs = hotalign_records(os.path.join(d, 'obj-rec'))
+                g = agreement(judge, recs, block_addresses(path))
+                agree = f"{g['precision']:.2f}, {g['recall']:.2f}, {g['taken_missed']:.4f}"
+                row.update({k: (f'{v:.4f}' if isinstance(v, float) else v)
+                            for k, v in g.items() if k != 'by_addr'})
+                for lp in sorted(judge['loops'], key=lambda lp: -lp['taken']):
+                    if lp['hot'] and lp['tight'] and lp['extra']:
+                        r = g['by_addr'].get(lp['target'], {})
+                        notes.append(f"- {p} in: {lp['function']}+{lp['offset_in_function']:#x} "
+                                     f"straddles (count {lp['taken']}, {lp['hot_bytes']} hot B, "
+                                     f"{lp['lines']} lines, min {lp['min_lines']}); hotalign: "
+                                     f"{r.get('decision', 'no remark')}"
+                                     + (f" ({r['why']})" if r.get('why') else '')
+                                     + (f", estimated {r['hot_bytes']} hot B" if 'hot_bytes' in r else ''))
+            md.append(f"| {p} | {b} | {s['straddling']} / {s['tight']} | {s['weighted_extra']:.3f} "
+                      f"| {s['straddling_all']} / {s['hot']}, {s['weighted_extra_all']:.3f} | "
+                      f"{row['file_bytes']:,} | {row['text_bytes']:,} | {agree} |")
+            rows.append(row)
+    if notes:
+        md += ['\nStraddling tight hot loops of `in`, with what hotalign said of each:'] + notes
+    fields = []
+    for r in rows:
+        fields += [k for k in r if k not in fields]
+    with open(os.path.join(out, 'aligned-input.csv'), 'w', newline='') as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerows(rows)
+    text = '\n'.join(md) + '\n'
+    with open(os.path.join(out, 'aligned-input.txt'), 'w') as f:
+        f.write(text)
+    sys.stdout.write(text)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--work', required=True)
     ap.add_argument('--out', required=True)
-    ap.add_argument('--bins', required=True)
+    ap.add_argument('--bins')
+    ap.add_argument('--input-only', action='store_true',
+                    help='run.sh --input-only\'s table: nopl and in only')
     ap.add_argument('programs', nargs='+')
     a = ap.parse_args()
+    if a.input_only:
+        input_tables(a.work, a.out, a.programs)
+        return
+    if not a.bins:
+        ap.error('--bins is required without --input-only')
     bins = a.bins.split()
     out_rows, loop_rows, md = [], [], []
     md.append('## Hot loops on cache lines, counted by callgrind (bench/common/callgrind_loops.py)\n')
