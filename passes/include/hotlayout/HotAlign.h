@@ -1,10 +1,13 @@
 //===- hotlayout/HotAlign.h - Keep hot loops off cache-line boundaries ----===//
 //
-// hotalign: a late codegen pass. For each hot innermost loop it asks the
-// assembler for `.p2align log2(line), , K` before the loop's first block,
-// with K chosen from the loop's byte size so the assembler pads exactly when
-// the loop would otherwise touch more cache lines than its size needs. Hot
-// small functions get their entry aligned to a line.
+// hotalign: a late codegen pass. It reads the laid-out function's loops as
+// the project's one hot-loop definition does (hotlayout/Support/
+// HotLoopRules.h: back jumps to one target, hot bytes, tight), and puts the
+// first block of every tight hot loop on a line start (`.p2align
+// log2(line), , line-1`; -hotalign-line-start=false: the max-skip K, from the
+// estimated hot bytes, that pads exactly when they would otherwise touch more
+// cache lines than they need). Hot small functions get their entry aligned to
+// a line.
 //
 // Built like LLVM's MachineBlockPlacement: the algorithm is one class with
 // run(MachineFunction &) (HotAlign.cpp) under a legacy pass adapter,

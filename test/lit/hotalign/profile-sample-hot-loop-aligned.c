@@ -4,7 +4,8 @@
 // 1000000 samples each and its entry 100000; @warm's loop 100. @hot's
 // vectorised loop is aligned with a count in its remark (its scalar remainder
 // runs under twice per call: cold); @warm's loops are cold. Sample profiles
-// need line tables: -gline-tables-only.
+// need line tables: -gline-tables-only. (The counts LLVM 19 and 22 derive
+// from the samples differ.)
 //
 // RUN: %clang --target=x86_64-linux-gnu -O2 -gline-tables-only \
 // RUN:   -fprofile-sample-use=%S/Inputs/hot-and-warm.sampleprof \
@@ -19,8 +20,8 @@
 // RUN:   -o %t.static.s 2> %t.static.r
 // RUN: FileCheck %s --check-prefix=STATIC < %t.static.r
 
-// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, back-edge count 124020, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
-// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+3]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 0.9 times per function entry (hot loops iterate at least 2) [-Rpass-missed=hotalign]
+// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, back-edge count {{[0-9]+}}, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
+// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+3]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 0.{{[0-9]}} times per function entry (hot loops iterate at least 2) [-Rpass-missed=hotalign]
 // STATIC: profile-sample-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges
 void hot(int *a, int n) {
   for (int i = 0; i < n; ++i)
@@ -28,7 +29,7 @@ void hot(int *a, int n) {
 }
 
 // CHECK-NOT: aligned hot loop
-// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+4]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: back-edge count 99 x 2 is below the profile's hot threshold 100000 (percentile 990000) [-Rpass-missed=hotalign]
+// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+4]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: back-edge count {{[0-9]+}} x 2 is below the profile's hot threshold 100000 (percentile 990000) [-Rpass-missed=hotalign]
 // CHECK-NOT: aligned hot loop
 // STATIC: profile-sample-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges
 void warm(int *a, int n) {
