@@ -30,7 +30,7 @@
 // RUN: cat %t.cl.r %t.cl.s | FileCheck %s --check-prefix=ON
 
 void scale(int *a, int n) {
-  // ON-COUNT-2: env-options-hotalign-honoured.c:[[#@LINE+1]]:3: remark: aligned hot loop:
+  // ON-COUNT-2: env-options-hotalign-honoured.c:[[#@LINE+1]]:3: remark: aligned hot loop at
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }

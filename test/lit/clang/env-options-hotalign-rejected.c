@@ -20,7 +20,7 @@
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=GOOD
 
 // CHECK: HOTLAYOUT_OPTIONS: '-hotalign-bogus' is not a hotlayout option
-// GOOD: remark: aligned hot loop: {{.*}}, alignment 32,
+// GOOD: remark: aligned hot loop at %bb.{{[0-9]+}}: {{.*}}, alignment 32,
 
 void scale(int *a, int n) {
   for (int i = 0; i < n; ++i)

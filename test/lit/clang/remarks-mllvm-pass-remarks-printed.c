@@ -43,7 +43,7 @@ void patched(char *code, unsigned long n) {
 // OTHER-NOT: flushelim
 // OTHER-NOT: inlined
 void scale(int *a, int n) {
-  // OTHER: remarks-mllvm-pass-remarks-printed.c:[[#@LINE+1]]:3: remark: aligned hot loop: {{.*}} [-Rpass=hotalign]
+  // OTHER: remarks-mllvm-pass-remarks-printed.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{.*}} [-Rpass=hotalign]
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }
