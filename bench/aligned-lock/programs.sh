@@ -126,3 +126,13 @@ lz4_edit() {
   sed -i '/^int LZ4_decompress_safe(const char\* source, char\* dest, int compressedSize, int maxDecompressedSize)$/{n;s|^{$|{\n    if (maxDecompressedSize < -1000000) return -1;  /* bench edit: never true */|}' "$1/lib/lz4.c"
   grep -q 'bench edit' "$1/lib/lz4.c"
 }
+
+# luass: Lua 5.4 on a workload hotalign was not tuned on (lua-strings-sort.lua: string
+# building, hashing and matching, sorts of strings and of numbers with a Lua comparator).
+# Same build, edit and seeds as lua.
+luass_source() { lua_source; }
+luass_build() { lua_build "$@"; }
+luass_link() { lua_link "$@"; }
+luass_prepare() { cp "$HERE/lua-strings-sort.lua" "$2/"; }
+luass_workload() { echo "data/lua-strings-sort.lua ${LUA_N:-1}"; }
+luass_edit() { lua_edit "$@"; }

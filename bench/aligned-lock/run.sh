@@ -33,8 +33,8 @@
 #
 # env: PGO_KIND (ir; fe: front-end PGO, no map), TOOL_ROUNDS (7; quick 2), SHUFFLE_SEED (3),
 #      HOTALIGN_FLAGS (hotalign's options for the plugin builds in and v2, handed over as
-#      HOTLAYOUT_OPTIONS; default "-hotalign-line-start -hotalign-hot-percentile=999999": every
-#      loop the profile ran starts a line; empty: hotalign's defaults),
+#      HOTLAYOUT_OPTIONS; default empty: the plugin's defaults, what a user gets;
+#      e.g. -hotalign-line-start=false for the estimate-driven max-skip mode),
 #      LUA_N (bench.lua reps, 1), BZIP2_KB (256;
 #      quick 64), ZLIB_KB (256; quick 64), JUDGE_FLAGS (extra callgrind_loops.py report flags),
 #      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin), PLUGIN, HOTLAYOUT, WORK (bench/work/aligned-lock),
@@ -55,8 +55,8 @@ for a in "$@"; do
   case $a in
     --quick) QUICK=1 ;;
     --input-only) INPUT_ONLY=1 ;;
-    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib)" >&2; exit 2 ;;
-    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib)" >&2; exit 2; }
+    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4)" >&2; exit 2 ;;
+    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4)" >&2; exit 2; }
        PROGS+=("$a") ;;
   esac
 done
@@ -75,10 +75,9 @@ else
   TOOL_ROUNDS=${TOOL_ROUNDS:-7}
 fi
 SHUFFLE_SEED=${SHUFFLE_SEED:-3}
-# The plugin builds' hotalign options (set, even empty, wins over the default). Line-start mode
-# and the whole profile as hot: in the lead's run it cut in's count-weighted extra lines per
-# iteration 0.080 -> 0.022 (Lua), 0.269 -> 0.060 (bzip2) (README, hotalign section).
-HOTALIGN_FLAGS=${HOTALIGN_FLAGS--hotalign-line-start -hotalign-hot-percentile=999999}
+# The plugin builds' hotalign options: none by default, so the tables show what the plugin's
+# defaults give (issue 21: the numbers we quote come from what users get by default).
+HOTALIGN_FLAGS=${HOTALIGN_FLAGS-}
 R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" --tag)-aligned}
 # Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
 # function without samples alone).

@@ -301,39 +301,64 @@ def block_addresses(binary):
     return addr
 
 
+def remark_docs(path):
+    """The remarks of one -fsave-optimization-record file: dicts with Kind (Passed, Missed,
+    Analysis), Pass, Name, Function and Args (a list of one-key dicts). LLVM writes a plain
+    YAML subset (one scalar per line), read here without a YAML library."""
+    docs, doc = [], None
+    for line in open(path):
+        line = line.rstrip('\n')
+        m = re.match(r'--- !(\w+)', line)
+        if m:
+            doc = {'Kind': m.group(1), 'Args': []}
+            docs.append(doc)
+            continue
+        if doc is None:
+            continue
+        m = re.match(r'(Pass|Name|Function):\s+(.*)$', line)
+        if m:
+            doc[m.group(1)] = unquote(m.group(2))
+            continue
+        m = re.match(r'\s+- (\w+):\s+(.*)$', line)
+        if m:
+            doc['Args'].append({m.group(1): unquote(m.group(2))})
+    return docs
+
+
+def unquote(v):
+    if len(v) >= 2 and v[0] == v[-1] == "'":
+        return v[1:-1].replace("''", "'")
+    if len(v) >= 2 and v[0] == v[-1] == '"':
+        return v[1:-1]
+    return v
+
+
 def hotalign_records(objdir):
     """hotalign's remarks in OBJDIR's .opt.yaml files (-fsave-optimization-record):
-    {(function, block): {'bbid', 'hot', 'decision', 'why'}}; decision is 'aligned' or the
-    missed remark's name."""
-    import yaml
-
-    class Loader(yaml.SafeLoader):
-        pass
-    for tag in ('Passed', 'Missed', 'Analysis'):
-        Loader.add_constructor('!' + tag, lambda ld, node, t=tag: dict(ld.construct_mapping(node, deep=True), Kind=t))
+    {(function, block): {'bbid', 'hot', 'hot_bytes', 'decision', 'why'}}; decision is
+    'aligned' or the missed remark's name."""
     recs = collections.defaultdict(dict)
     for name in sorted(os.listdir(objdir)):
         if not name.endswith('.opt.yaml'):
             continue
-        with open(os.path.join(objdir, name)) as f:
-            for doc in yaml.load_all(f, Loader=Loader):
-                if not doc or doc.get('Pass') != 'hotalign':
-                    continue
-                args = {}
-                for a in doc.get('Args', []):
-                    args.update(a)
-                if 'Block' not in args:
-                    continue
-                r = recs[(doc['Function'], args['Block'])]
-                if doc['Kind'] == 'Analysis':
-                    r['bbid'] = int(args['BBID']) if 'BBID' in args else None
-                    r['hot'] = args.get('Hot') == 'hot'
-                    r['hot_bytes'] = int(args.get('HotBytes', 0))
-                elif doc['Kind'] == 'Passed':
-                    r['decision'] = 'aligned'
-                else:
-                    r['decision'] = doc['Name']
-                    r['why'] = ''.join(str(a.get('String', next(iter(a.values())))) for a in doc.get('Args', []))
+        for doc in remark_docs(os.path.join(objdir, name)):
+            if doc.get('Pass') != 'hotalign':
+                continue
+            args = {}
+            for a in doc['Args']:
+                args.update(a)
+            if 'Block' not in args:
+                continue
+            r = recs[(doc.get('Function'), args['Block'])]
+            if doc['Kind'] == 'Analysis':
+                r['bbid'] = int(args['BBID']) if 'BBID' in args else None
+                r['hot'] = args.get('Hot') == 'hot'
+                r['hot_bytes'] = int(args.get('HotBytes', 0))
+            elif doc['Kind'] == 'Passed':
+                r['decision'] = 'aligned'
+            else:
+                r['decision'] = doc.get('Name')
+                r['why'] = ''.join(next(iter(a.values())) for a in doc['Args'])
     return recs
 
 
