@@ -11,6 +11,12 @@
 # program must print the same bytes.
 
 fetch_debian() { "$ROOT/bench/common/fetch-source.sh" "$1" "$ROOT/bench/work/src"; }
+# same_program NEW OLD: NEW's source, build, link and edit are OLD's (another workload of one
+# program); NEW defines its own prepare and workload.
+same_program() {
+  local f
+  for f in source build link edit; do eval "${1}_$f() { ${2}_$f \"\$@\"; }"; done
+}
 lc_link() {  # OBJ OUT FLAGS...: a C program, lld, static relocations for BOLT
   local obj=$1 out=$2; shift 2
   "${CLANG:-clang-22}" -O2 -fuse-ld=lld -Wl,--emit-relocs "$@" -o "$out" "$obj"/*.o
@@ -130,9 +136,6 @@ lz4_edit() {
 # luass: Lua 5.4 on a workload hotalign was not tuned on (lua-strings-sort.lua: string
 # building, hashing and matching, sorts of strings and of numbers with a Lua comparator).
 # Same build, edit and seeds as lua.
-luass_source() { lua_source; }
-luass_build() { lua_build "$@"; }
-luass_link() { lua_link "$@"; }
+same_program luass lua
 luass_prepare() { cp "$HERE/lua-strings-sort.lua" "$2/"; }
 luass_workload() { echo "data/lua-strings-sort.lua ${LUA_N:-1}"; }
-luass_edit() { lua_edit "$@"; }

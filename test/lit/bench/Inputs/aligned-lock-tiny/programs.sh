@@ -14,9 +14,7 @@ tiny_edit() {
 
 # tinybad: tiny whose edit changes what it prints (the smoke test's twin: run.sh must refuse to
 # measure binaries that do different work).
-tinybad_source() { tiny_source; }
-tinybad_build() { tiny_build "$@"; }
-tinybad_link() { tiny_link "$@"; }
+same_program tinybad tiny
 tinybad_prepare() { :; }
 tinybad_workload() { tiny_workload; }
 tinybad_edit() { sed -i 's|c = c \* 31 + crc(|c = c * 37 + crc(|' "$1/tiny.c"; grep -q 'c \* 37' "$1/tiny.c"; }
