@@ -36,7 +36,8 @@
 //     with MachineBlockPlacement's loop alignment and GCC's -falign-loops.
 //     Inside a hot enclosing loop an entry is an iteration of that loop, so
 //     a nested loop is aligned only when it iterates
-//     -hotalign-min-nested-iterations (8) times per entry that falls into it.
+//     -hotalign-min-nested-iterations (8) times per entry that falls into it
+//     (-hotalign-min-fall-in-iterations sets such a floor for other loops).
 //  7. Line-start mode (-hotalign-line-start, the default): the first block
 //     starts a line, `.p2align log2(line), , line-1`, whatever the estimate.
 //     Max-skip mode (-hotalign-line-start=false): AlignmentPlan picks the
@@ -86,6 +87,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cmath>
 #include <functional>
 
 using namespace llvm;
@@ -100,8 +102,9 @@ STATISTIC(NumFunctionsAligned, "Number of hot functions aligned to a line");
 STATISTIC(NumLoopsCold, "Number of loops left as cold");
 STATISTIC(NumLoopsNotTight,
           "Number of hot loops left as not tight (too many hot bytes)");
-STATISTIC(NumLoopsNestedFew, "Number of hot loops left as nested in a hot "
-                             "loop with too few iterations per entry");
+STATISTIC(NumLoopsPaddingTooOften,
+          "Number of hot loops left because their padding "
+          "would run too often");
 STATISTIC(NumLoopsLeft, "Number of hot loops left for another reason");
 
 DEBUG_COUNTER(AlignCounter, "hotalign-loop",
@@ -191,6 +194,14 @@ static cl::opt<unsigned> MinNestedIterations(
              "entry, once per iteration of the enclosing loop (default: 8)"),
     cl::init(MinNestedIterationsPerEntry), cl::Hidden,
     cl::cat(HotAlignCategory));
+
+static cl::opt<unsigned> MinFallInIterations(
+    "hotalign-min-fall-in-iterations",
+    cl::desc("A loop not nested in a hot loop is aligned only when it "
+             "iterates at least this many times per entry that falls into it "
+             "(runs its padding); 0: no floor, its padding runs at most once "
+             "per entry either way (default: 0)"),
+    cl::init(0), cl::Hidden, cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> MaxFunctionBytes(
     "hotalign-max-function-size",
@@ -350,6 +361,14 @@ std::string perEntryText(double PerEntry) {
   return S;
 }
 
+/// \p PerEntry, which is under \p Limit, as perEntryText prints it unless
+/// that rounds it up to the limit: then rounded down (1.99 iterations per
+/// entry, under 2, is "1.9", not "2.0").
+std::string belowLimitText(double PerEntry, double Limit) {
+  double Tenths = std::round(PerEntry * 10) / 10;
+  return perEntryText(Tenths < Limit ? Tenths : std::floor(PerEntry * 10) / 10);
+}
+
 /// Step 3.
 LoopFacts HotAlign::facts(const LayoutLoop &L) const {
   LoopFacts F;
@@ -456,7 +475,9 @@ bool HotAlign::alignLoop(const LoopFacts &F,
   case ColdBy::FewIterations:
     ++NumLoopsCold;
     missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
-      R << "cold: iterates " << ore::NV("PerEntry", perEntryText(F.PerEntry))
+      R << "cold: iterates "
+        << ore::NV("PerEntry",
+                   belowLimitText(F.PerEntry, double(MinIterationsPerEntry)))
         << " times per function entry (hot loops iterate at least "
         << ore::NV("MinIterations", unsigned(MinIterationsPerEntry)) << ")";
     });
@@ -475,7 +496,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     ++NumLoopsCold;
     missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
       R << "cold: back edges run "
-        << ore::NV("PerEntry", perEntryText(F.PerEntry))
+        << ore::NV("PerEntry", belowLimitText(F.PerEntry, StaticRatio))
         << " times per function entry (static estimate; hot from "
         << ore::NV("StaticRatio", perEntryText(StaticRatio)) << ")";
     });
@@ -520,13 +541,30 @@ bool HotAlign::alignLoop(const LoopFacts &F,
   }
   // Step 6.
   if (hotAncestor(F, All) && L.perFallIn() < double(MinNestedIterations)) {
-    ++NumLoopsNestedFew;
+    ++NumLoopsPaddingTooOften;
     missed(F, "NestedFewIterations", [&](MachineOptimizationRemarkMissed &R) {
       R << "nested in a hot loop, it iterates "
-        << ore::NV("PerFallIn", perEntryText(L.perFallIn()))
+        << ore::NV("PerFallIn",
+                   belowLimitText(L.perFallIn(), double(MinNestedIterations)))
         << " times per fall-through entry (at least "
         << ore::NV("MinIterations", unsigned(MinNestedIterations))
         << "): its padding would run too often";
+    });
+    return false;
+  }
+  // Entered mostly by falling into it and left before it iterates (an
+  // early-exit loop on a hot path whose enclosing cycle is no loop of the
+  // definition: through a call, or laid out around it), a loop can run its
+  // padding more often than itself; the option sets a floor.
+  if (MinFallInIterations && L.perFallIn() < double(MinFallInIterations)) {
+    ++NumLoopsPaddingTooOften;
+    missed(F, "PaddingTooOften", [&](MachineOptimizationRemarkMissed &R) {
+      R << "its padding would run too often: it iterates "
+        << ore::NV("PerFallIn",
+                   belowLimitText(L.perFallIn(), double(MinFallInIterations)))
+        << " times per fall-through entry (at least "
+        << ore::NV("MinIterations", unsigned(MinFallInIterations))
+        << ", -hotalign-min-fall-in-iterations)";
     });
     return false;
   }

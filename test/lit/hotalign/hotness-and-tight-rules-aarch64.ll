@@ -9,6 +9,8 @@
 ; Negative twins:
 ;   @below: 40000 back edges: 80000 is below the threshold.
 ;   @few:   150000 back edges in 100000 entries: 1.5 per entry, not iterating.
+;   @edge:  1995 back edges in 1000 entries: 1.995 per entry, not iterating;
+;           its remark says 1.9, not the 2.0 that rounding would print.
 ;   @hot at -hotalign-max-loop-size=19: 20 hot bytes are not tight.
 ; (-hotalign-max-function-size=0: @few's entry would be aligned as a hot small
 ; function, which is not this test's rule.)
@@ -26,6 +28,7 @@
 ; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 20 hot bytes, back-edge count 199000, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back-edge count 40000 x 2 is below the profile's hot threshold 100000 (percentile 990000){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.5 times per function entry (hot loops iterate at least 2){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.9 times per function entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: hot:
 ; CHECK: .p2align 6, , 63{{$}}
@@ -38,6 +41,7 @@
 ; LOOSE: remark: <unknown>:0:0: loop at %bb.1 not aligned: not tight: 20 hot bytes (estimated; tight loops have at most 19){{$}}
 ; LOOSE-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back-edge count 40000
 ; LOOSE-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.5
+; LOOSE-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.9
 ; LOOSE-NOT: .p2align 6
 define void @hot(ptr %a, i64 %n) !prof !14 {
 entry:
@@ -93,6 +97,24 @@ exit:
   ret void
 }
 
+define void @edge(ptr %a, i64 %n) !prof !14 {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %m = mul i32 %v, 3
+  store i32 %m, ptr %p, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !prof !19
+
+exit:
+  ret void
+}
+
 !llvm.module.flags = !{!0}
 
 !0 = !{i32 1, !"ProfileSummary", !1}
@@ -114,3 +136,4 @@ exit:
 !16 = !{!"branch_weights", i32 1000, i32 40000}
 !17 = !{!"function_entry_count", i64 100000}
 !18 = !{!"branch_weights", i32 100000, i32 150000}
+!19 = !{!"branch_weights", i32 1000, i32 1995}
