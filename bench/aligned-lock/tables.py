@@ -277,6 +277,17 @@ def text_contents(binary):
                            binary, '/dev/stdout'], check=True, capture_output=True).stdout
 
 
+def instructions_executed(cgdir):
+    """Instructions the workload executed (callgrind's Ir totals, summed over its runs)."""
+    total = 0
+    for name in sorted(os.listdir(cgdir)):
+        if name.startswith('cg.'):
+            for line in open(os.path.join(cgdir, name)):
+                if line.startswith('totals:'):
+                    total += int(line.split()[1])
+    return total
+
+
 def block_addresses(binary):
     """{(function, address-map block ID): address} from the binary's .llvm_bb_addr_map."""
     llvm = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
@@ -387,16 +398,18 @@ def agreement(judge, recs, addrs):
 def input_tables(work, out, progs):
     """run.sh --input-only: per program, nopl and in judged by callgrind (tight hot loops
     straddling / hot, count-weighted extra lines; all hot loops' too), file and .text sizes,
-    and hotalign's hot set against the judge's. Writes R/aligned-input.{txt,csv}."""
+    instructions executed (in: relative to nopl, what the padding that runs costs), and
+    hotalign's hot set against the judge's. Writes R/aligned-input.{txt,csv}."""
     md = ['## The compiler\'s half: PGO + hotalign against the callgrind judge\n',
           'Straddling: tight hot loops (hot bytes <= 256) on more lines than at their best start '
           'offset, of the tight hot loops; weighted: count-weighted extra lines per iteration '
           '(tight loops). All: the same over every hot loop. hotalign vs judge: hotalign\'s '
           'hot loops (-Rpass-analysis) joined with the judge\'s by start address: precision, '
-          'recall, and the share of the judge\'s hot back-edge count that hotalign calls cold.\n',
+          'recall, and the share of the judge\'s hot back-edge count that hotalign calls cold. '
+          'Instructions: executed by the workload (callgrind), in against nopl.\n',
           '| program | binary | straddling / tight hot | weighted | all: straddling / hot, '
-          'weighted | file bytes | .text bytes | hotalign vs judge: precision, recall, count '
-          'missed |', '|---|---|---|---|---|---:|---:|---|']
+          'weighted | file bytes | .text bytes | instructions | hotalign vs judge: precision, '
+          'recall, count missed |', '|---|---|---|---|---|---:|---:|---:|---|']
     rows, notes = [], []
     for p in progs:
         d = os.path.join(work, p)
@@ -408,7 +421,11 @@ def input_tables(work, out, progs):
                    'straddling': s['straddling'], 'weighted_extra': f"{s['weighted_extra']:.4f}",
                    'straddling_all': s['straddling_all'],
                    'weighted_extra_all': f"{s['weighted_extra_all']:.4f}",
-                   'file_bytes': os.path.getsize(path), 'text_bytes': text_bytes(path)}
+                   'file_bytes': os.path.getsize(path), 'text_bytes': text_bytes(path),
+                   'instructions': instructions_executed(os.path.join(d, f'cg-{b}'))}
+            ins = f"{row['instructions']:,}"
+            if b == 'in' and rows and rows[-1]['instructions']:
+                ins = f"{row['instructions'] / rows[-1]['instructions'] - 1:+.3%}"
             if b == 'in' and os.path.isdir(os.path.join(d, 'obj-rec')):
                 judge = load(os.path.join(d, 'judge-in.json'))
                 if text_contents(path) != text_contents(os.path.join(d, 'rec')):
@@ -430,7 +447,7 @@ def input_tables(work, out, progs):
                                      + (f", estimated {r['hot_bytes']} hot B" if 'hot_bytes' in r else ''))
             md.append(f"| {p} | {b} | {s['straddling']} / {s['tight']} | {s['weighted_extra']:.3f} "
                       f"| {s['straddling_all']} / {s['hot']}, {s['weighted_extra_all']:.3f} | "
-                      f"{row['file_bytes']:,} | {row['text_bytes']:,} | {agree} |")
+                      f"{row['file_bytes']:,} | {row['text_bytes']:,} | {ins} | {agree} |")
             rows.append(row)
     if notes:
         md += ['\nStraddling tight hot loops of `in`, with what hotalign said of each:'] + notes
