@@ -539,33 +539,27 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     });
     return false;
   }
-  // Step 6.
-  if (hotAncestor(F, All) && L.perFallIn() < double(MinNestedIterations)) {
+  // Step 6. A loop entered mostly by falling into it and left before it
+  // iterates runs its padding more often than itself: inside a hot loop
+  // (whose iterations are its entries) the nested rule stops that; where no
+  // enclosing loop of the definition holds it (through a call, or laid out
+  // around it), -hotalign-min-fall-in-iterations can.
+  bool Nested = hotAncestor(F, All);
+  unsigned Floor =
+      Nested ? std::max<unsigned>(MinNestedIterations, MinFallInIterations)
+             : unsigned(MinFallInIterations);
+  if (Floor && L.perFallIn() < double(Floor)) {
     ++NumLoopsPaddingTooOften;
-    missed(F, "NestedFewIterations", [&](MachineOptimizationRemarkMissed &R) {
-      R << "nested in a hot loop, it iterates "
-        << ore::NV("PerFallIn",
-                   belowLimitText(L.perFallIn(), double(MinNestedIterations)))
-        << " times per fall-through entry (at least "
-        << ore::NV("MinIterations", unsigned(MinNestedIterations))
-        << "): its padding would run too often";
-    });
-    return false;
-  }
-  // Entered mostly by falling into it and left before it iterates (an
-  // early-exit loop on a hot path whose enclosing cycle is no loop of the
-  // definition: through a call, or laid out around it), a loop can run its
-  // padding more often than itself; the option sets a floor.
-  if (MinFallInIterations && L.perFallIn() < double(MinFallInIterations)) {
-    ++NumLoopsPaddingTooOften;
-    missed(F, "PaddingTooOften", [&](MachineOptimizationRemarkMissed &R) {
-      R << "its padding would run too often: it iterates "
-        << ore::NV("PerFallIn",
-                   belowLimitText(L.perFallIn(), double(MinFallInIterations)))
-        << " times per fall-through entry (at least "
-        << ore::NV("MinIterations", unsigned(MinFallInIterations))
-        << ", -hotalign-min-fall-in-iterations)";
-    });
+    missed(F, Nested ? "NestedFewIterations" : "PaddingTooOften",
+           [&](MachineOptimizationRemarkMissed &R) {
+             R << (Nested ? "nested in a hot loop, it iterates "
+                          : "its padding would run too often: it iterates ")
+               << ore::NV("PerFallIn", belowLimitText(L.perFallIn(), Floor))
+               << " times per fall-through entry (at least "
+               << ore::NV("MinIterations", Floor)
+               << (Nested ? "): its padding would run too often"
+                          : ", -hotalign-min-fall-in-iterations)");
+           });
     return false;
   }
   // Step 7.
