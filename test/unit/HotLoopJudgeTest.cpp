@@ -162,6 +162,24 @@ TEST(HotLoopJudge, WeightedExtraIsCountWeighted) {
   EXPECT_EQ(R.straddling(), 1u);
 }
 
+TEST(HotLoopJudge, OnlyTightLoopsCountAsStraddling) {
+  HotLoopReport R;
+  R.Loops = {loopTaken(0x10, 300), loopTaken(0x1000, 100)};
+  R.Loops[0].Hot = R.Loops[1].Hot = true;
+  R.Loops[0].HotBytes = {{0x10, 0x10 + 257}}; // One byte over tight.
+  R.Loops[0].Lines = 6;
+  R.Loops[0].MinLines = 5;
+  R.Loops[1].HotBytes = {{0x1000, 0x1000 + 256}};
+  R.Loops[1].Lines = 5;
+  R.Loops[1].MinLines = 4;
+  EXPECT_FALSE(R.Loops[0].tight());
+  EXPECT_FALSE(R.Loops[0].straddles()) << "not tight: listed, not counted";
+  EXPECT_TRUE(R.Loops[1].straddles());
+  EXPECT_EQ(R.tightCount(), 1u);
+  EXPECT_EQ(R.straddling(), 1u);
+  EXPECT_DOUBLE_EQ(R.weightedExtra(), 1.0) << "over the tight loop alone";
+}
+
 /// One entry of a test BAT note: output offset delta from the previous
 /// entry, input offset, branch or block start.
 struct NoteEntry {

@@ -185,25 +185,59 @@ TEST(LayoutPlan, UpdateKeepsTheOldLineSize) {
   EXPECT_EQ(find(U.Plan, "fresh")->Reserved, 64u); // 30 + 4 -> 2 x 32
 }
 
-TEST(LayoutPlan, UpdateCarriesApplysChoiceOfKeptFunctions) {
+// A shift belongs to the code: a kept function whose code hash is the one
+// the old lock recorded keeps the old shift (its hot loops keep their
+// addresses whatever this build's profile says); an edited one gets this
+// build's.
+TEST(LayoutPlan, UpdateKeepsTheShiftOfUnchangedCode) {
   LayoutPlan Old = planLayout(sample(), {}, PlanOptions());
   for (PlacedFunction &F : Old.Functions)
-    if (F.Name == "hot") {
+    if (F.Name == "hot" || F.Name == "warm") {
       F.Shift = 14;
-      F.EmittedSize = 96;
-      F.CodeHash = "c0de";
-      F.InputLayout = true;
+      F.EmittedSize = F.Size;
+      F.CodeHash = "c0de-" + F.Name;
     }
   std::vector<PlanFunction> F = sample();
-  F[1].Hash = "edited"; // apply decides by the code hash, not plan.
+  for (PlanFunction &N : F) {
+    N.CodeHash = "c0de-" + N.Name;
+    N.Shift = 6; // What this build's compiler placement asks.
+  }
+  F[2].CodeHash = "edited"; // warm
   PlanUpdate U = updateLayout(Old, F, {}, PlanOptions());
   const PlacedFunction *Hot = find(U.Plan, "hot");
   ASSERT_TRUE(Hot);
   EXPECT_EQ(Hot->Shift, std::optional<uint64_t>(14));
-  EXPECT_EQ(Hot->EmittedSize, 96u);
-  EXPECT_EQ(Hot->CodeHash, "c0de");
+  EXPECT_EQ(Hot->EmittedSize, 100u);
+  EXPECT_EQ(Hot->CodeHash, "c0de-hot");
   EXPECT_TRUE(Hot->InputLayout);
-  // Negative twin: a function that had no choice gets none.
-  EXPECT_FALSE(find(U.Plan, "warm")->Shift);
-  EXPECT_FALSE(find(U.Plan, "warm")->InputLayout);
+  // Negative twin: the edited function takes this build's shift.
+  EXPECT_EQ(find(U.Plan, "warm")->Shift, std::optional<uint64_t>(6));
+  EXPECT_EQ(find(U.Plan, "warm")->CodeHash, "edited");
+}
+
+// Plan reserves room for a function's shift as well as its size.
+TEST(LayoutPlan, ReservationHoldsTheShift) {
+  PlanOptions O;
+  EXPECT_EQ(reservedBytes(100, O, 20), 192u); // 20 + 100 + 12 = 132 -> 192
+  EXPECT_EQ(reservedBytes(100, O, 0), 128u);
+  std::vector<PlanFunction> F = {{"f", "h", 100, 10}};
+  F[0].Shift = 20;
+  LayoutPlan P = planLayout(F, {}, O);
+  ASSERT_EQ(P.Functions.size(), 1u);
+  EXPECT_EQ(P.Functions[0].Reserved, 192u);
+  EXPECT_EQ(P.Functions[0].Shift, std::optional<uint64_t>(20));
+  EXPECT_TRUE(P.Functions[0].InputLayout);
+}
+
+// An update whose shift no longer fits the reservation moves the function.
+TEST(LayoutPlan, UpdateMovesAFunctionWhoseShiftNoLongerFits) {
+  LayoutPlan Old = planLayout({{"f", "h", 100, 10}, {"g", "h", 10, 5}}, {},
+                              PlanOptions());
+  std::vector<PlanFunction> F = {{"f", "h", 100, 10}, {"g", "h", 10, 5}};
+  F[0].Shift = 40; // 40 + 100 > 128
+  PlanUpdate U = updateLayout(Old, F, {}, PlanOptions());
+  ASSERT_EQ(U.Moved.size(), 1u);
+  EXPECT_EQ(U.Moved[0].Name, "f");
+  EXPECT_EQ(U.Moved[0].Reason, "grew from 100 to 100 bytes at shift 40, "
+                               "reservation 128");
 }

@@ -14,6 +14,12 @@
 //    often as the input edge from its input branch to the input block its
 //    target maps to (or, for a conditional branch BOLT inverted, the input
 //    branch's count less the edge to the block its fall-through maps to).
+//    A jump with no input instruction in BAT is one llvm-bolt added: the
+//    input block's own jump (BOLT keeps unconditional jumps as CFG edges)
+//    has the count the profile recorded for it; a former fall-through, or
+//    the second half of a condition whose successors both moved, runs and
+//    is taken as often as control falls into it from the instruction
+//    before: that one's count, less what it took when it is conditional.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +65,11 @@ size_t HotLoopReport::hotCount() const {
   return count_if(Loops, [](const JudgedHotLoop &L) { return L.Hot; });
 }
 
+size_t HotLoopReport::tightCount() const {
+  return count_if(Loops,
+                  [](const JudgedHotLoop &L) { return L.Hot && L.tight(); });
+}
+
 size_t HotLoopReport::straddling() const {
   return count_if(
       Loops, [](const JudgedHotLoop &L) { return L.Hot && L.straddles(); });
@@ -67,7 +78,7 @@ size_t HotLoopReport::straddling() const {
 double HotLoopReport::weightedExtra() const {
   double Weighted = 0, Taken = 0;
   for (const JudgedHotLoop &L : Loops)
-    if (L.Hot) {
+    if (L.Hot && L.tight()) {
       Weighted += double(L.Taken) * double(L.extra());
       Taken += double(L.Taken);
     }
@@ -146,18 +157,25 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
     J.Function = Function.str();
     J.FunctionAddress = FunctionAddress;
     J.Start = L.Start;
-    J.End = L.End;
     J.Branches = L.Branches;
     J.Innermost = L.Innermost;
     J.Entries = Entries;
-    for (uint64_t B : L.Branches)
-      J.Taken += TakenOf(instructionAt(Insts, B).value_or(0));
+    // The span ends at the last back edge that ran, as the independent
+    // judge's does: one that never ran fetches nothing.
+    J.End = L.Start;
+    for (uint64_t B : L.Branches) {
+      std::optional<size_t> K = instructionAt(Insts, B);
+      uint64_t Taken = K ? TakenOf(*K) : 0;
+      J.Taken += Taken;
+      if (Taken)
+        J.End = std::max(J.End, B + Insts[*K].Size);
+    }
     if (J.Taken == 0)
       continue;
     J.Iterates = loopIterates(J.Taken, Entries);
     std::vector<ByteInterval> Bytes;
     for (size_t K = 0; K < Insts.size(); ++K)
-      if (Insts[K].Address >= L.Start && Insts[K].Address < L.End &&
+      if (Insts[K].Address >= J.Start && Insts[K].Address < J.End &&
           isHotByte(ExecOf(K), J.Taken))
         Bytes.push_back({Insts[K].Address, Insts[K].Address + Insts[K].Size});
     J.HotBytes = mergeIntervals(std::move(Bytes));
@@ -165,7 +183,7 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
       // Counts that contradict the branch's own (a profile of other code):
       // judge what is certainly fetched, the whole span.
       J.HotBytesUnknown = true;
-      J.HotBytes = {{L.Start, L.End}};
+      J.HotBytes = {{J.Start, J.End}};
     }
     J.Lines = linesTouchedAt(J.HotBytes, 0, LineSize);
     J.MinLines = minLinesOverShifts(J.HotBytes, LineSize);
@@ -295,25 +313,24 @@ static bool loadInputFunction(const LoopFinder &Finder,
   return true;
 }
 
-/// Times the output branch \p I of \p Frag is taken (see the file comment).
-static uint64_t outputTaken(const DecodedInst &I, const BATFragment &Frag,
-                            const InputFunction &F) {
-  std::optional<uint64_t> TargetBlock =
-      Frag.blockStartingAt(I.Target - Frag.Address);
-  if (!TargetBlock)
-    return 0;
+/// Times the output branch \p I of \p Frag is taken (see the file comment);
+/// nullopt for a jump llvm-bolt added (it has no input instruction: a
+/// former fall-through, or the second half of a condition whose both
+/// successors moved away), whose count is what falls into it.
+static std::optional<uint64_t>
+outputTaken(const DecodedInst &I, const BATFragment &Frag,
+            const InputFunction &F) {
   uint64_t Offset = I.Address - Frag.Address;
   std::optional<uint64_t> Src = Frag.branchAt(Offset);
   // A branch that starts its block has no branch entry of its own.
   if (!Src)
     Src = Frag.blockStartingAt(Offset);
-  if (!Src || !F.indexAt(*Src)) {
-    // A jump BOLT added: it runs whenever its block does.
-    if (!isConditional(I))
-      if (std::optional<uint64_t> Block = Frag.blockAt(Offset))
-        return F.execAt(*Block);
+  if (!Src || !F.indexAt(*Src))
+    return std::nullopt;
+  std::optional<uint64_t> TargetBlock =
+      Frag.blockStartingAt(I.Target - Frag.Address);
+  if (!TargetBlock)
     return 0;
-  }
   std::map<uint64_t, uint64_t> S = F.successors(*Src);
   if (auto It = S.find(*TargetBlock); It != S.end())
     return It->second;
@@ -330,6 +347,83 @@ static uint64_t outputTaken(const DecodedInst &I, const BATFragment &Frag,
     return F.execAt(*Block);
   return 0;
 }
+
+namespace {
+/// Execution and taken counts of one output fragment's instructions, from
+/// the input function's counts through BAT.
+class OutputCounts {
+public:
+  OutputCounts(ArrayRef<DecodedInst> Insts, const BATFragment &Frag,
+               const InputFunction &F)
+      : Insts(Insts), Frag(Frag), F(F) {}
+
+  /// How often instruction \p K runs: as often as the input block BAT maps
+  /// it to; a jump llvm-bolt added runs whenever it is taken.
+  uint64_t exec(size_t K) const {
+    if (isAddedJump(K))
+      return addedJumpTaken(K);
+    std::optional<uint64_t> Block =
+        Frag.blockAt(Insts[K].Address - Frag.Address);
+    return Block ? F.execAt(*Block) : 0;
+  }
+
+  /// How often branch \p K is taken.
+  uint64_t taken(size_t K) const {
+    if (std::optional<uint64_t> T = outputTaken(Insts[K], Frag, F))
+      return *T;
+    return addedJumpTaken(K);
+  }
+
+private:
+  bool isAddedJump(size_t K) const {
+    return Insts[K].IsBranch && !isConditional(Insts[K]) &&
+           !outputTaken(Insts[K], Frag, F);
+  }
+
+  /// A jump llvm-bolt added for the input block it ends: the input's own
+  /// jump to the same block when that block ended in one (llvm-bolt keeps
+  /// unconditional jumps as edges of its CFG, not as instructions, so BAT
+  /// has no entry for them), with the count the profile recorded for it;
+  /// else a former fall-through, taken as often as control falls into it.
+  uint64_t addedJumpTaken(size_t K) const {
+    std::optional<uint64_t> Block =
+        Frag.blockAt(Insts[K].Address - Frag.Address);
+    std::optional<uint64_t> Target =
+        Frag.blockStartingAt(Insts[K].Target - Frag.Address);
+    if (Block && Target)
+      if (std::optional<size_t> I = F.indexAt(*Block))
+        for (size_t J = *I; J < F.Insts.size(); ++J) {
+          const DecodedInst &D = F.Insts[J];
+          if (D.IsBranch && !D.FallsThrough &&
+              D.Target - F.Address == *Target) {
+            auto Edges = F.OutEdges.find(D.Address - F.Address);
+            if (Edges == F.OutEdges.end())
+              return 0;
+            auto It = Edges->second.find(*Target);
+            return It == Edges->second.end() ? 0 : It->second;
+          }
+          if (D.IsBranch || !D.FallsThrough)
+            break;
+        }
+    return fallsInto(K);
+  }
+
+  /// How often control falls from the instruction before \p K into it.
+  uint64_t fallsInto(size_t K) const {
+    if (K == 0 || Insts[K - 1].Address + Insts[K - 1].Size != Insts[K].Address)
+      return exec(K == 0 ? K : K - 1);
+    const DecodedInst &P = Insts[K - 1];
+    if (!P.FallsThrough)
+      return 0;
+    uint64_t Runs = exec(K - 1);
+    return isConditional(P) ? Runs - std::min(Runs, taken(K - 1)) : Runs;
+  }
+
+  ArrayRef<DecodedInst> Insts;
+  const BATFragment &Frag;
+  const InputFunction &F;
+};
+} // namespace
 
 /// Judges a BOLT output through its BAT.
 static Error judgeThroughBAT(const LoopFinder &Finder,
@@ -371,14 +465,12 @@ static Error judgeThroughBAT(const LoopFinder &Finder,
     if (!F.Profile || F.Profile->Branches.empty())
       continue;
     std::vector<DecodedInst> Insts = Finder.decode(*Out);
-    auto ExecOf = [&](size_t K) -> uint64_t {
-      std::optional<uint64_t> Block =
-          Frag.blockAt(Insts[K].Address - Frag.Address);
-      return Block ? F.execAt(*Block) : 0;
-    };
-    auto TakenOf = [&](size_t K) { return outputTaken(Insts[K], Frag, F); };
-    auto Loops = measureLoops(Out->Name, Out->Address, Insts, ExecOf, TakenOf,
-                              F.Entries, Options.LineSize);
+    OutputCounts Counts(Insts, Frag, F);
+    auto Loops = measureLoops(
+        Out->Name, Out->Address, Insts,
+        [&](size_t K) { return Counts.exec(K); },
+        [&](size_t K) { return Counts.taken(K); }, F.Entries,
+        Options.LineSize);
     llvm::append_range(R.Loops, std::move(Loops));
   }
   return Error::success();
