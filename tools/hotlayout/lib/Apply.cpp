@@ -359,8 +359,7 @@ Error PlacementLoop::chooseShifts(ApplyResult &R) {
     const IndexedSymbol *S = I.In.find(F.Name);
     if (!S)
       continue;
-    if (F.Shift && F.InputLayout &&
-        I.CodeHashes.lookup(F.Name) == F.CodeHash) {
+    if (F.Shift && F.InputLayout && I.CodeHashes.lookup(F.Name) == F.CodeHash) {
       Shifts[F.Name] = *F.Shift;
       Sources[F.Name] = ShiftSource::Stored;
       if (F.EmittedSize)
@@ -379,8 +378,7 @@ Error PlacementLoop::chooseShifts(ApplyResult &R) {
   if (Fresh.empty() || C.ProfilePath.empty() || !C.PlaceLoops)
     return Error::success();
   PhaseTimer T(Times.Verify);
-  auto Chosen =
-      compilerShifts(*I.File, Fresh, I.Branches, I.judgeOptions(C));
+  auto Chosen = compilerShifts(*I.File, Fresh, I.Branches, I.judgeOptions(C));
   if (!Chosen)
     return Chosen.takeError();
   for (const auto &E : *Chosen) {

@@ -55,16 +55,15 @@ static void printLoopReport(const ApplyResult &R, raw_ostream &OS) {
   if (!R.LoopVerdicts.empty())
     OS << "FUNCTION  SHIFT  HOT-LOOPS  STRADDLING  LOOPS\n";
   for (const LoopPlacementVerdict &V : R.LoopVerdicts) {
-    OS << V.Name << "  " << V.Shift << " (" << sourceText(V) << ")  "
-       << V.Loops << "  " << V.Straddling << "  ";
+    OS << V.Name << "  " << V.Shift << " (" << sourceText(V) << ")  " << V.Loops
+       << "  " << V.Straddling << "  ";
     if (V.Straddling)
       OS << "not all on their fewest lines: " << V.Why << "\n";
     else
       OS << "tight loops on their fewest lines\n";
   }
   OS << "hot loops: " << R.HotLoops << " (" << R.TightLoops << " tight), "
-     << R.straddling() << " straddling, "
-     << format("%.3f", R.WeightedExtra)
+     << R.straddling() << " straddling, " << format("%.3f", R.WeightedExtra)
      << " count-weighted extra lines per iteration\n";
 }
 
@@ -74,9 +73,9 @@ static void printCodeGrowth(const ApplyResult &R, raw_ostream &OS) {
   if (!R.OutputFileSize || R.OutputCodeSize <= R.InputCodeSize)
     return;
   OS << "code grew by " << R.OutputCodeSize - R.InputCodeSize
-     << format(" bytes (%.3fx)", double(R.OutputCodeSize) /
-                                    double(std::max<uint64_t>(
-                                        R.InputCodeSize, 1)))
+     << format(" bytes (%.3fx)",
+               double(R.OutputCodeSize) /
+                   double(std::max<uint64_t>(R.InputCodeSize, 1)))
      << ": the hot text holds the lock's reservations, with their slack "
         "for growth (hotlayout plan --slack-percent) and room for each "
         "function's shift";

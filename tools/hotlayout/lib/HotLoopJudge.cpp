@@ -317,9 +317,9 @@ static bool loadInputFunction(const LoopFinder &Finder,
 /// nullopt for a jump llvm-bolt added (it has no input instruction: a
 /// former fall-through, or the second half of a condition whose both
 /// successors moved away), whose count is what falls into it.
-static std::optional<uint64_t>
-outputTaken(const DecodedInst &I, const BATFragment &Frag,
-            const InputFunction &F) {
+static std::optional<uint64_t> outputTaken(const DecodedInst &I,
+                                           const BATFragment &Frag,
+                                           const InputFunction &F) {
   uint64_t Offset = I.Address - Frag.Address;
   std::optional<uint64_t> Src = Frag.branchAt(Offset);
   // A branch that starts its block has no branch entry of its own.
@@ -469,8 +469,7 @@ static Error judgeThroughBAT(const LoopFinder &Finder,
     auto Loops = measureLoops(
         Out->Name, Out->Address, Insts,
         [&](size_t K) { return Counts.exec(K); },
-        [&](size_t K) { return Counts.taken(K); }, F.Entries,
-        Options.LineSize);
+        [&](size_t K) { return Counts.taken(K); }, F.Entries, Options.LineSize);
     llvm::append_range(R.Loops, std::move(Loops));
   }
   return Error::success();

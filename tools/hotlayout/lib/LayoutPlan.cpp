@@ -26,8 +26,7 @@ uint64_t LayoutPlan::size() const {
   return End;
 }
 
-uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts,
-                       uint64_t Shift) {
+uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts, uint64_t Shift) {
   uint64_t Slack = (Size * Opts.SlackPercent + 99) / 100;
   return std::max(alignUp(Shift + Size + Slack, Opts.LineSize), Opts.LineSize);
 }

@@ -63,9 +63,10 @@ inputHotLoops(const BinaryFile &In, ArrayRef<std::string> Names,
   return hotLoopsByFunction(In, Names, Profile, Opts);
 }
 
-Expected<StringMap<uint64_t>>
-compilerShifts(const BinaryFile &In, ArrayRef<std::string> Names,
-               const BranchProfile &Profile, JudgeOptions Opts) {
+Expected<StringMap<uint64_t>> compilerShifts(const BinaryFile &In,
+                                             ArrayRef<std::string> Names,
+                                             const BranchProfile &Profile,
+                                             JudgeOptions Opts) {
   auto Loops = inputHotLoops(In, Names, Profile, Opts);
   if (!Loops)
     return Loops.takeError();
@@ -77,9 +78,8 @@ compilerShifts(const BinaryFile &In, ArrayRef<std::string> Names,
   StringMap<uint64_t> Shifts;
   for (const FunctionHotLoops &F : *Loops)
     if (const IndexedSymbol *S = Index.find(F.Name))
-      Shifts[F.Name] =
-          compilerShift(F, S->Address % Opts.LineSize, Opts.LineSize,
-                        In.minFunctionAlignment());
+      Shifts[F.Name] = compilerShift(F, S->Address % Opts.LineSize,
+                                     Opts.LineSize, In.minFunctionAlignment());
   return Shifts;
 }
 
