@@ -113,7 +113,7 @@ struct ApplyResult {
   std::string PlannedBuildID;
   std::vector<std::string> Labels;    ///< Untyped code labels left in place.
   std::vector<std::string> Unordered; ///< Outside the lock, sent unprofiled.
-  uint64_t Start = 0;                     ///< Address of the hot text.
+  uint64_t Start = 0;                 ///< Address of the hot text.
   std::vector<PlacementVerdict> Verdicts; ///< In lock order.
   /// Per function of the output with hot loops (with a profile), in the
   /// order of their first hot loop's address.

@@ -69,7 +69,7 @@ struct JudgedHotLoop {
   std::string Function;         ///< The code range (fragment) holding it.
   uint64_t FunctionAddress = 0; ///< Start of that range.
   uint64_t Start = 0;           ///< Target of its back edges.
-  uint64_t End = 0; ///< End of the farthest back edge that ran.
+  uint64_t End = 0;             ///< End of the farthest back edge that ran.
   llvm::SmallVector<uint64_t, 2> Branches;
   bool Innermost = false;
   uint64_t Taken = 0;   ///< Summed taken count of its back edges.
