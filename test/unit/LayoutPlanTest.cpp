@@ -231,8 +231,8 @@ TEST(LayoutPlan, ReservationHoldsTheShift) {
 
 // An update whose shift no longer fits the reservation moves the function.
 TEST(LayoutPlan, UpdateMovesAFunctionWhoseShiftNoLongerFits) {
-  LayoutPlan Old = planLayout({{"f", "h", 100, 10}, {"g", "h", 10, 5}}, {},
-                              PlanOptions());
+  LayoutPlan Old =
+      planLayout({{"f", "h", 100, 10}, {"g", "h", 10, 5}}, {}, PlanOptions());
   std::vector<PlanFunction> F = {{"f", "h", 100, 10}, {"g", "h", 10, 5}};
   F[0].Shift = 40; // 40 + 100 > 128
   PlanUpdate U = updateLayout(Old, F, {}, PlanOptions());

@@ -54,10 +54,9 @@ TEST(LoopFinder, CycleThroughCodeBeforeTheTargetIsALoop) {
   auto Jcc = [](uint64_t A, uint64_t T) -> DecodedInst {
     return {A, 2, true, true, T};
   };
-  std::vector<DecodedInst> Insts = {other(0x10, 4), Jcc(0x14, 0x1a),
-                                    other(0x16, 2), Jcc(0x18, 0x10),
-                                    other(0x1a, 4), Jcc(0x1e, 0x1a),
-                                    jmp(0x20, 0x16)};
+  std::vector<DecodedInst> Insts = {
+      other(0x10, 4), Jcc(0x14, 0x1a), other(0x16, 2), Jcc(0x18, 0x10),
+      other(0x1a, 4), Jcc(0x1e, 0x1a), jmp(0x20, 0x16)};
   EXPECT_TRUE(closesCycle(Insts, {0x20, 0x22, 0x16}));
   EXPECT_EQ(backEdgesOf(Insts, 0).size(), 3u);
 }
