@@ -91,7 +91,7 @@ TEST(ApplySteps, CodeGrowthIsExplained) {
                    "lock's reservations"),
             std::string::npos)
       << S;
-  EXPECT_NE(S.find("400 bytes are cold fragments"), std::string::npos) << S;
+  EXPECT_NE(S.find("400 bytes are .text.cold"), std::string::npos) << S;
 }
 
 // Twins: no cold code (no profile: nothing split), no cold clause; no
@@ -99,7 +99,7 @@ TEST(ApplySteps, CodeGrowthIsExplained) {
 TEST(ApplySteps, CodeGrowthClausesOnlyWhenTheyApply) {
   std::string NoCold = reportWithSizes(1000, 1600, 0);
   EXPECT_NE(NoCold.find("code grew by 600 bytes"), std::string::npos);
-  EXPECT_EQ(NoCold.find("cold fragments"), std::string::npos) << NoCold;
+  EXPECT_EQ(NoCold.find(".text.cold"), std::string::npos) << NoCold;
   std::string Same = reportWithSizes(1000, 1000, 300);
   EXPECT_EQ(Same.find("code grew"), std::string::npos) << Same;
 }

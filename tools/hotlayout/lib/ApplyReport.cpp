@@ -81,8 +81,8 @@ static void printCodeGrowth(const ApplyResult &R, raw_ostream &OS) {
         "function's shift";
   if (R.OutputColdCodeSize)
     OS << "; " << R.OutputColdCodeSize
-       << " bytes are cold fragments that llvm-bolt split from functions "
-          "outside the lock";
+       << " bytes are .text.cold, where llvm-bolt puts the functions outside "
+          "the lock's order and their cold fragments";
   OS << "\n";
 }
 
