@@ -213,6 +213,8 @@ private:
   Expected<bool> adjust(const Verification &V);
   Error filterProfile();
   Error judgeLoops(ApplyResult &R);
+  /// The last run's placement of \p Name, or null when it was not placed.
+  const Placement *placementOf(StringRef Name) const;
   /// Bytes its space leaves after its shift and what BOLT emitted for it.
   uint64_t roomOf(StringRef Name) const;
 
@@ -351,7 +353,8 @@ JudgeOptions ApplyInputs::judgeOptions(const ApplyConfig &C) const {
 /// Step 2. A function whose code is the one the lock recorded keeps the
 /// lock's shift and emitted size; the others get the compiler's shift. (A
 /// lock of format 2 holds shifts for BOLT's layout of a function, which
-/// apply no longer makes: they are chosen anew.)
+/// apply no longer makes: they are chosen anew.) Without PlaceLoops every
+/// function starts at its input line offset.
 Error PlacementLoop::chooseShifts(ApplyResult &R) {
   uint64_t Line = I.Lock.Plan.LineSize;
   std::vector<std::string> Fresh;
@@ -359,14 +362,15 @@ Error PlacementLoop::chooseShifts(ApplyResult &R) {
     const IndexedSymbol *S = I.In.find(F.Name);
     if (!S)
       continue;
-    if (F.Shift && F.InputLayout && I.CodeHashes.lookup(F.Name) == F.CodeHash) {
+    if (C.PlaceLoops && F.Shift && F.InputLayout &&
+        I.CodeHashes.lookup(F.Name) == F.CodeHash) {
       Shifts[F.Name] = *F.Shift;
       Sources[F.Name] = ShiftSource::Stored;
       if (F.EmittedSize)
         Bodies[F.Name] = F.EmittedSize;
       continue;
     }
-    if (F.Shift)
+    if (F.Shift && C.PlaceLoops)
       R.Resolved.push_back(F.Name);
     Fresh.push_back(F.Name);
     // Without a profile the hot loops are unknown: keep every function's
@@ -389,10 +393,15 @@ Error PlacementLoop::chooseShifts(ApplyResult &R) {
   return Error::success();
 }
 
-uint64_t PlacementLoop::roomOf(StringRef Name) const {
+const Placement *PlacementLoop::placementOf(StringRef Name) const {
   auto X =
       find_if(Last, [&](const Placement &Y) { return Y.Locked->Name == Name; });
-  if (X == Last.end())
+  return X == Last.end() ? nullptr : &*X;
+}
+
+uint64_t PlacementLoop::roomOf(StringRef Name) const {
+  const Placement *X = placementOf(Name);
+  if (!X)
     return 0;
   uint64_t Used = X->Shift + Bodies.lookup(Name);
   return X->Space > Used ? X->Space - Used : 0;
@@ -442,8 +451,11 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
       LoopPlacementVerdict V;
       V.Name = L.Function;
       V.Locked = Shifts.count(L.Function);
-      V.Shift = Shifts.lookup(L.Function);
       V.Source = Sources.lookup(L.Function);
+      if (const Placement *X = placementOf(L.Function)) {
+        V.Shift = X->Shift;
+        V.ShiftDropped = X->Shift != Shifts.lookup(L.Function);
+      }
       R.LoopVerdicts.push_back(std::move(V));
     }
     LoopPlacementVerdict &V = R.LoopVerdicts[It->second];

@@ -30,6 +30,8 @@ static void printNames(raw_ostream &OS, std::vector<StringRef> Names,
 static StringRef sourceText(const LoopPlacementVerdict &V) {
   if (!V.Locked)
     return "not locked";
+  if (V.ShiftDropped)
+    return "its shift did not fit";
   switch (V.Source) {
   case ShiftSource::Compiler:
     return "the compiler's";

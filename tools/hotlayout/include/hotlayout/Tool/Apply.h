@@ -45,10 +45,10 @@ struct ApplyConfig {
   std::string BoltDir; ///< Empty: defaultBoltDir().
   /// Each llvm-bolt run is stopped after this many seconds (0: no limit).
   unsigned BoltTimeout = DefaultBoltTimeoutSeconds;
-  /// With a profile: where a locked function's line offset in the input
-  /// leaves its hot loops on more lines than another start would, start it
-  /// there instead (compilerShift, LoopShift.h). Off: every function at its
-  /// input line offset.
+  /// Start each locked function at the lock's shift or, with a profile,
+  /// where its hot loops need the fewest lines when its input line offset
+  /// leaves them on more (compilerShift, LoopShift.h). Off: every function
+  /// at its input line offset.
   bool PlaceLoops = true;
   /// Loops taken fewer times are not hot (check's --min-count).
   uint64_t MinCount = 100;
@@ -93,8 +93,10 @@ struct LoopPlacementVerdict {
   std::string Name;
   bool Locked = false; ///< In the lock (else BOLT laid it out).
   ShiftSource Source = ShiftSource::Compiler;
-  uint64_t Shift = 0;
-  unsigned Loops = 0;      ///< Hot loops in the output.
+  uint64_t Shift = 0; ///< Where it starts in its line in the output.
+  /// The shift chosen for it did not fit its space: it starts at 0.
+  bool ShiftDropped = false;
+  unsigned Loops = 0; ///< Hot loops in the output.
   unsigned Straddling = 0; ///< Tight ones on more than their fewest lines.
   /// Count-weighted extra lines of its tight hot loops: sum(taken * extra),
   /// and sum(taken).
