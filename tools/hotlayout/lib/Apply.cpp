@@ -407,21 +407,26 @@ uint64_t PlacementLoop::roomOf(StringRef Name) const {
   return X->Space > Used ? X->Space - Used : 0;
 }
 
-/// Why a locked function's tight hot loops (\p Loops, from its start) are
-/// not all on their fewest lines at \p Shift.
-static std::string whyStraddles(const FunctionHotLoops &F, uint64_t Shift,
-                                uint64_t Room, ShiftSource Source,
-                                uint64_t Line, uint64_t MinAlign) {
+/// Why the tight hot loops of a locked function (\p F: from its start in
+/// the output; \p V: its verdict) are not all on their fewest lines.
+/// \p Room: bytes its space leaves; \p Judged: apply chose shifts
+/// (--place-loops and a profile).
+static std::string whyStraddles(const FunctionHotLoops &F,
+                                const LoopPlacementVerdict &V, uint64_t Room,
+                                bool Judged, uint64_t Line, uint64_t MinAlign) {
   ShiftChoice Best = chooseShift(F.Loops, Line - 1, Line, MinAlign);
   if (Best.Cost)
     return "no start of its code puts all its hot loops on their fewest "
            "lines (the compiler's layout: hotalign places loops)";
-  if (Source == ShiftSource::Stored)
-    return "the lock's shift, kept while its code is unchanged, puts them "
-           "there";
-  if (Best.Shift > Shift && Best.Shift - Shift > Room)
+  if (V.ShiftDropped || (Best.Shift > V.Shift && Best.Shift - V.Shift > Room))
     return "the start that fits needs more room than its reservation has (" +
            std::to_string(Room) + " bytes free)";
+  if (V.Source == ShiftSource::Stored)
+    return "the lock's shift, kept while its code is unchanged, puts them "
+           "there";
+  if (V.Source == ShiftSource::Compiler && !Judged)
+    return "it starts at its input line offset, where the compiler put it "
+           "(--place-loops and --profile start it where they fit)";
   return "llvm-bolt emitted its code differently from its input";
 }
 
@@ -481,7 +486,7 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
     return Loops.takeError();
   for (const FunctionHotLoops &F : *Loops) {
     LoopPlacementVerdict &V = R.LoopVerdicts[Row.lookup(F.Name)];
-    V.Why = whyStraddles(F, V.Shift, roomOf(F.Name), V.Source, Line,
+    V.Why = whyStraddles(F, V, roomOf(F.Name), C.PlaceLoops, Line,
                          (*Out)->minFunctionAlignment());
   }
   for (LoopPlacementVerdict &V : R.LoopVerdicts)

@@ -173,6 +173,12 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
   if (Error E = codeHashes(File, F))
     return E;
   pickHot(C, WithLoops, F);
+  if (F.Hot.empty())
+    return fileError(C.ProfilePath,
+                     "counts no function of '" + C.BinaryPath + "' " +
+                         Twine(C.MinCount) +
+                         " times or more and has no hot loop in it: nothing "
+                         "to lock; profile a longer run or lower --min-count");
   return Error::success();
 }
 

@@ -96,7 +96,7 @@ struct LoopPlacementVerdict {
   uint64_t Shift = 0; ///< Where it starts in its line in the output.
   /// The shift chosen for it did not fit its space: it starts at 0.
   bool ShiftDropped = false;
-  unsigned Loops = 0; ///< Hot loops in the output.
+  unsigned Loops = 0;      ///< Hot loops in the output.
   unsigned Straddling = 0; ///< Tight ones on more than their fewest lines.
   /// Count-weighted extra lines of its tight hot loops: sum(taken * extra),
   /// and sum(taken).
