@@ -261,9 +261,9 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   }
   R.Profile = Profile;
   R.SkipArgument = SkipArgument;
-  // Every locked function is emitted from its input code: BAT maps it back
-  // for the judge whether or not BOLT gets a profile.
-  R.AddressTranslation = !C.ProfilePath.empty();
+  // BAT maps the output back to the input for the judge: apply's own with a
+  // profile, and `check --profiled-binary` on an output made without one.
+  R.AddressTranslation = true;
   R.AllFunctions = true;
   R.NoHugePages = C.NoHugePages;
   R.KeepInputCode = true;
