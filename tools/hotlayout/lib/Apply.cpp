@@ -609,7 +609,7 @@ static LayoutLock lockWithChoices(const ApplyInputs &I, const ApplyResult &R) {
     F.CodeHash = I.CodeHashes.lookup(F.Name);
     F.InputLayout = true;
     if (*F.Shift + F.EmittedSize > F.Reserved) {
-      F.Shift.reset(); // Does not fit its own reservation: solve next time.
+      F.Shift.reset(); // Does not fit its reservation: chosen anew next time.
       F.InputLayout = false;
     }
   }
