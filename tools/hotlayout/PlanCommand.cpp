@@ -64,11 +64,15 @@ static cl::opt<unsigned>
                       "(default 64). With --update the old lock's is kept"),
              cl::init(64), cl::sub(PlanSubcommand), cl::cat(PlanCategory));
 
+// The slack is paid in code size on every function locked: at 12% bzip2's
+// output code (81% of it locked) was 1.098x its input's, against issue 20's
+// limit of 1.10x; at 6% an edit still has room (the bench's edits add 2-40
+// bytes, and the rounding to the line adds half a line on average).
 static cl::opt<unsigned> SlackPercent(
     "slack-percent",
-    cl::desc("Each reservation is the size plus this percentage, rounded up "
-             "to the line (default 12)"),
-    cl::init(12), cl::sub(PlanSubcommand), cl::cat(PlanCategory));
+    cl::desc("Each reservation is the shift, the size and this percentage of "
+             "the size, rounded up to the line (default 6)"),
+    cl::init(6), cl::sub(PlanSubcommand), cl::cat(PlanCategory));
 
 // The noise floor of the one definition (a hot loop is taken at least 100
 // times): on Lua, locking every function that ran once (295) rather than

@@ -69,7 +69,7 @@ struct PlanCall {
 
 struct PlanOptions {
   uint64_t LineSize = 64;     ///< Every offset is a multiple; power of two.
-  unsigned SlackPercent = 12; ///< Growth each reservation absorbs.
+  unsigned SlackPercent = 6; ///< Growth each reservation absorbs.
   /// Clustering merges no further once a cluster would exceed this (a page:
   /// callers and callees that share it share an I-TLB entry).
   uint64_t MaxClusterBytes = 4096;
@@ -101,7 +101,7 @@ struct PlacedFunction {
 /// Functions sorted by offset; reservations do not overlap.
 struct LayoutPlan {
   uint64_t LineSize = 64;
-  unsigned SlackPercent = 12;
+  unsigned SlackPercent = 6;
   std::vector<PlacedFunction> Functions;
 
   /// End of the last reservation: bytes of hot text the plan needs.

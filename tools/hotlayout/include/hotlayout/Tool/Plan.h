@@ -31,7 +31,7 @@ struct PlanConfig {
   std::string OutputPath;  ///< The lock to write.
   std::string UpdatePath;  ///< The previous lock; empty: a fresh plan.
   unsigned LineSize = 64;  ///< Ignored with an update: the old lock's holds.
-  unsigned SlackPercent = 12;
+  unsigned SlackPercent = 6;
   /// A function is hot from this count on (one with a hot loop always is).
   uint64_t MinCount = DefaultMinCount;
   unsigned MaxFunctions = 0; ///< Lock at most this many; 0: every hot one.
