@@ -12,7 +12,7 @@
 //  3. Iterates: Taken >= 2 x max(Entries, 1). Hot: iterates, Taken >=
 //     MinCount, and among the most-taken iterating loops that together make
 //     up HotCoverage of all iterating loops' Taken (the one crossing the
-//     threshold included; ties by address).
+//     threshold included, and those taken as often as it).
 //  4. Hot bytes: the span's instructions that run at least Taken/8 times,
 //     per-instruction counts reconstructed by flow from the profile.
 //  5. Lines where they are, MinLines over the line's start shifts; Extra.

@@ -68,7 +68,7 @@ struct PlanCall {
 };
 
 struct PlanOptions {
-  uint64_t LineSize = 64;     ///< Every offset is a multiple; power of two.
+  uint64_t LineSize = 64;    ///< Every offset is a multiple; power of two.
   unsigned SlackPercent = 6; ///< Growth each reservation absorbs.
   /// Clustering merges no further once a cluster would exceed this (a page:
   /// callers and callees that share it share an I-TLB entry).
