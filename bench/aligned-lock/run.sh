@@ -11,6 +11,7 @@
 #             of apply and llvm-bolt
 #   in.bolt   plain llvm-bolt -data=<in's profile> $BOLTFLAGS
 #   in.apply  hotlayout plan in -> in.lock; hotlayout apply in --lock in.lock --profile
+#   in.noprof hotlayout apply in --lock in.lock (no profile: the lock's choices alone)
 #   sh        in's objects linked with --shuffle-sections='.text.*=$SHUFFLE_SEED' and
 #             --call-graph-profile-sort=none (lld orders the sections a PGO build's call graph
 #             profile names by that profile, whatever their input order: a shuffle alone moves
@@ -76,7 +77,8 @@ HOTALIGN_FLAGS=${HOTALIGN_FLAGS--hotalign-line-start -hotalign-hot-percentile=99
 R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" --tag)-aligned}
 # Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
 # function without samples alone).
-BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0"
+# -enable-bat: check judges its output through BAT as it judges apply's.
+BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0 -enable-bat"
 # PGO_KIND=ir (default): IR PGO, with the compiler's PGO data kept in the basic-block address
 # map, which `hotlayout profile` turns into branch records for the functions BOLT cannot
 # instrument (Lua's luaV_execute, a computed-goto interpreter). IR PGO, because clang's
@@ -98,7 +100,7 @@ case ${PGO_KIND:-ir} in
 esac
 JUDGE=$ROOT/bench/common/callgrind_loops.py
 PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: runs get no env
-BINS="nopl in in.bolt in.apply sh sh.bolt sh.apply v2 v2.bolt v2.apply"
+BINS="nopl in in.bolt in.apply in.noprof sh sh.bolt sh.apply v2 v2.bolt v2.apply"
 mkdir -p "$R" "$W"
 exec > >(tee "$R/run-log.txt") 2>&1
 # Wait for tee at exit: otherwise the last lines (an error, say) can reach the caller
@@ -203,6 +205,11 @@ one_program() {
     [ $rc -le 1 ] || { tail -5 apply-$b.txt; echo "aligned-lock: apply failed on $p $b" >&2; return 1; }
     cp apply-$b.txt "$R/aligned-apply-$p-$b.txt"
   done
+  # in.noprof: apply without --profile, from the lock alone (plan's choices as
+  # in.apply's first run recorded them).
+  rc=0; "$H" apply in --lock in.lock -o in.noprof > apply-in-noprof.txt 2>&1 || rc=$?
+  [ $rc -le 1 ] || { tail -5 apply-in-noprof.txt; echo "aligned-lock: apply without --profile failed on $p" >&2; return 1; }
+  cp apply-in-noprof.txt "$R/aligned-apply-$p-in-noprof.txt"
   cp plan-v2.txt "$R/aligned-plan-$p-v2.txt"
   # Every binary must do the same work, natively and under callgrind.
   local ref h prof

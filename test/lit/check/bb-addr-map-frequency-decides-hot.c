@@ -14,13 +14,13 @@
 // FREQ:      hot loops: first block at least 8x as frequent as the function entry (.llvm_bb_addr_map block frequencies)
 // FREQ-NEXT: FUNCTION START SIZE LINES MIN HOT-BY
 // FREQ-NEXT: hot {{0x[0-9a-f]+}} {{[0-9]+}} 1 1 freq {{[0-9]+\.[0-9]}}x{{$}}
-// FREQ-NEXT: 1 hot loops, 0 straddle (2 loops found)
+// FREQ-NEXT: 1 hot loops, 1 tight, 0 straddle (2 loops found)
 
 // NOFREQ:      hot loops: every innermost loop (no --profile, no .llvm_bb_addr_map block frequencies)
 // NOFREQ-NEXT: FUNCTION START SIZE LINES MIN HOT-BY
 // NOFREQ-NEXT: hot {{0x[0-9a-f]+}} {{[0-9]+}} 1 1 innermost{{$}}
 // NOFREQ-NEXT: cold {{0x[0-9a-f]+}} {{[0-9]+}} 1 1 innermost{{$}}
-// NOFREQ-NEXT: 2 hot loops, 0 straddle (2 loops found)
+// NOFREQ-NEXT: 2 hot loops, 2 tight, 0 straddle (2 loops found)
 
 // JSON:      "rule": "block-frequency",
 // JSON-NEXT: "min_loop_freq_ratio": 8
