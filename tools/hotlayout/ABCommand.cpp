@@ -16,6 +16,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -54,6 +56,24 @@ static cl::opt<unsigned> Rounds(
              "(default 10)"),
     cl::init(10), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
+static cl::opt<double> CITarget(
+    "ci-target",
+    cl::desc("Run until the 95% interval of B/A is within +-PERCENT (e.g. 2): "
+             "rounds, and layouts when the layouts differ among themselves "
+             "more than the runs vary, until the target is reached or "
+             "--max-time has passed; --rounds is then the rounds before the "
+             "first check (default: no target, --rounds rounds)"),
+    cl::value_desc("percent"), cl::init(0), cl::sub(ABSubcommand),
+    cl::cat(ABCategory));
+
+static cl::opt<double> MaxTime(
+    "max-time",
+    cl::desc("Stop the runs before this many seconds have passed since the "
+             "start, and report what the complete rounds give; at least one "
+             "round runs (default 600 with --ci-target, else no limit)"),
+    cl::value_desc("seconds"), cl::init(600), cl::sub(ABSubcommand),
+    cl::cat(ABCategory));
+
 static cl::opt<uint64_t>
     Seed("seed",
          cl::desc("First layout seed (layouts use seeds S..S+K-1, the same "
@@ -91,7 +111,8 @@ static cl::opt<std::string> JSONOut(
 static cl::opt<std::string> PlotPath(
     "plot",
     cl::desc("Also draw a PNG: each variant's runs and median, the ratio "
-             "and its interval (needs Python 3 with matplotlib)"),
+             "and its interval, and the interval after every round (needs "
+             "Python 3 with matplotlib)"),
     cl::value_desc("file.png"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static cl::opt<std::string> LockPath(
@@ -131,6 +152,23 @@ static std::string plotScript(StringRef Self) {
   return std::string(P);
 }
 
+/// --ci-target and --max-time into \p C; an error for values out of range.
+static Error stoppingOptions(ABConfig &C) {
+  if (CITarget.getNumOccurrences() && !(CITarget > 0 && CITarget < 100))
+    return makeError(
+        "--ci-target takes a percent above 0 and below 100 (2 "
+        "for +-2%), not " +
+        std::string(formatv("{0}", format("%g", double(CITarget)))));
+  if (MaxTime.getNumOccurrences() && !(MaxTime > 0))
+    return makeError(
+        "--max-time takes a number of seconds above 0, not " +
+        std::string(formatv("{0}", format("%g", double(MaxTime)))));
+  C.CITarget = CITarget;
+  if (MaxTime.getNumOccurrences() || C.CITarget > 0)
+    C.MaxSeconds = MaxTime;
+  return Error::success();
+}
+
 int runABCommand() {
   if (Positionals.size() < 2)
     return abError(
@@ -150,6 +188,8 @@ int runABCommand() {
   C.BoltDir = BoltTool.Dir;
   C.BoltTimeout = BoltTool.Timeout;
   C.KeepDir = KeepDir;
+  if (Error E = stoppingOptions(C))
+    return abError(std::move(E));
   Diagnostics Diag = commandDiagnostics("ab", /*ShowProgress=*/true);
   // A terminal gets one line rewritten in place; a log gets every line.
   bool Terminal = isatty(STDERR_FILENO);
