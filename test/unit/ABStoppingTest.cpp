@@ -29,9 +29,13 @@ StopGoal goal(double Target, double MaxSeconds = 600) {
 }
 
 StopDecision decide(const SideSamples &A, const SideSamples &B, double Elapsed,
-                    const StopGoal &G, const RunCosts &C = costs()) {
+                    const StopGoal &G, const RunCosts &C = costs(),
+                    unsigned Pending = 0) {
+  StopState Now;
+  Now.ElapsedSeconds = Elapsed;
+  Now.PendingLayouts = Pending;
   std::string Why;
-  auto D = decideNext(A, B, Elapsed, G, C, StatsOptions(), Why);
+  auto D = decideNext(A, B, Now, G, C, StatsOptions(), Why);
   EXPECT_TRUE(D) << Why;
   return D.value_or(StopDecision());
 }
@@ -131,6 +135,24 @@ TEST(ABStopping, SpreadBetweenLayoutsAddsLayouts) {
   EXPECT_GT(D.ToTarget->Layouts, 8u);
   EXPECT_GT(D.Split.Between, 0);
   EXPECT_LT(D.Split.RoundNoise, 1e-20);
+}
+
+// Layouts added earlier that do not count yet: none are added until they
+// do; the plan counts them, and not their build again. The twin with none
+// pending adds layouts (SpreadBetweenLayoutsAddsLayouts).
+TEST(ABStopping, PendingLayoutsAreWaitedFor) {
+  Random R(3);
+  Experiment E = layoutsOnly(R, 8, 10, 0.03);
+  RunCosts C = costs();
+  C.LayoutSeconds = 30;
+  StopDecision D = decide(E.A, E.B, 60, goal(0.015, 1e9), C, 4);
+  EXPECT_EQ(D.Action, StopAction::AddRound);
+  ASSERT_TRUE(D.ToTarget);
+  EXPECT_GE(D.ToTarget->Layouts, 12u);
+  EXPECT_DOUBLE_EQ(D.ToTarget->Seconds,
+                   (D.ToTarget->Layouts - 12) * C.LayoutSeconds +
+                       D.ToTarget->MoreRounds * 2.0 * D.ToTarget->Layouts *
+                           C.RunSeconds);
 }
 
 // A target out of reach with at most MaxLayouts: no plan, and still the

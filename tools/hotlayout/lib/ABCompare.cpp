@@ -349,19 +349,30 @@ static Expected<size_t> addLocked(Session &S, const SideInput &In) {
   return addVariant(S, In, V, *Out);
 }
 
-/// The compared metric of every seed's layouts, side by side, keeping only
-/// the seeds that have run at least one complete round.
-static void layoutSamples(const Session &S, ab::SideSamples &A,
-                          ab::SideSamples &B) {
+/// Whether layout variant \p V counts in the statistics: a layout added on
+/// the way counts once it has run --rounds rounds, as many as the first
+/// ones had at the first check (ABStopping.h's StopState).
+static bool counts(const ABConfig &C, const ABVariant &V) {
+  const std::vector<double> &X = C.Metric == ABMetric::Wall ? V.Wall : V.CPU;
+  return !V.Locked && !X.empty() && (V.FirstRound == 0 || X.size() >= C.Rounds);
+}
+
+/// The compared metric of every seed's layouts that counts, side by side;
+/// returns how many seeds do not count yet.
+static unsigned layoutSamples(const Session &S, ab::SideSamples &A,
+                              ab::SideSamples &B) {
   bool Wall = S.C.Metric == ABMetric::Wall;
+  unsigned Pending = 0;
   for (auto [IA, IB] : S.Pairs) {
     const ABVariant &VA = S.Result.Variants[IA], &VB = S.Result.Variants[IB];
-    const std::vector<double> &XA = Wall ? VA.Wall : VA.CPU;
-    if (XA.empty())
+    if (!counts(S.C, VA)) {
+      ++Pending;
       continue;
-    A.push_back(XA);
+    }
+    A.push_back(Wall ? VA.Wall : VA.CPU);
     B.push_back(Wall ? VB.Wall : VB.CPU);
   }
+  return Pending;
 }
 
 /// One round (step 3): false when a signal cut it short.
@@ -391,7 +402,9 @@ static Expected<bool> runRound(Session &S, ab::Random &Rng) {
 /// history.
 static std::optional<ab::StopDecision> decide(Session &S) {
   ab::SideSamples A, B;
-  layoutSamples(S, A, B);
+  ab::StopState Now;
+  Now.PendingLayouts = layoutSamples(S, A, B);
+  Now.ElapsedSeconds = S.elapsed();
   ab::StopGoal Goal;
   Goal.Target = S.C.CITarget / 100;
   Goal.MaxSeconds = S.C.MaxSeconds;
@@ -403,7 +416,7 @@ static std::optional<ab::StopDecision> decide(Session &S) {
   ab::StatsOptions Opts;
   Opts.Seed = S.C.Seed;
   std::string Why;
-  auto D = ab::decideNext(A, B, S.elapsed(), Goal, Costs, Opts, Why);
+  auto D = ab::decideNext(A, B, Now, Goal, Costs, Opts, Why);
   if (D)
     S.Result.History.push_back({S.Result.CompleteRounds, unsigned(A.size()),
                                 S.elapsed(), D->Now.Ratio, D->Now.CILow,
@@ -477,14 +490,17 @@ static void conclude(ABResult &Result) {
   ab::SideSamples A, B, LockA, LockB;
   // Variants are in build order (a1 b1 a2 b2 ..., a-lock b-lock): A's and
   // B's layouts of one seed land at the same index of A and B.
+  const ABConfig &C = Result.Config;
   for (const ABVariant &V : Result.Variants) {
-    const std::vector<double> &X =
-        Result.Config.Metric == ABMetric::Wall ? V.Wall : V.CPU;
-    if (X.empty())
-      continue;
-    (V.Locked ? (V.Side == 'A' ? LockA : LockB) : (V.Side == 'A' ? A : B))
-        .push_back(X);
+    const std::vector<double> &X = C.Metric == ABMetric::Wall ? V.Wall : V.CPU;
+    if (V.Locked && !X.empty())
+      (V.Side == 'A' ? LockA : LockB).push_back(X);
+    else if (counts(C, V))
+      (V.Side == 'A' ? A : B).push_back(X);
+    else if (!V.Locked && V.Side == 'A')
+      ++Result.LayoutsPending;
   }
+  Result.LayoutsUsed = unsigned(A.size());
   ab::StatsOptions Opts;
   Opts.Seed = Result.Config.Seed;
   Result.Layouts = ab::compare(A, B, Opts, Result.Why);
@@ -551,11 +567,12 @@ Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
   Result.InterruptSignal = InterruptGuard::signal();
   if (Result.InterruptSignal)
     Result.Stop = ABStop::Signal;
-  if (Result.CompleteRounds)
+  if (Result.CompleteRounds) {
     conclude(Result);
-  else
+  } else {
     Result.Why = "no complete round of runs";
-  Result.LayoutsUsed = S.SeedsBuilt;
+    Result.LayoutsUsed = S.SeedsBuilt;
+  }
   sortVariants(Result);
   Result.Seconds = S.elapsed();
   Result.LoadEnd = loadAverage();

@@ -86,8 +86,13 @@ static void printTax(raw_ostream &OS, const ABResult &R) {
 void printABTable(raw_ostream &OS, const ABResult &R) {
   const ABConfig &C = R.Config;
   OS << "hotlayout ab: A = " << C.BinaryA << ", B = " << C.BinaryB << "\n";
+  unsigned Built = R.LayoutsUsed + R.LayoutsPending;
   OS << R.LayoutsUsed << " layouts each (seeds " << C.Seed << ".."
-     << C.Seed + std::max(R.LayoutsUsed, 1u) - 1 << "), " << R.CompleteRounds;
+     << C.Seed + std::max(Built, 1u) - 1;
+  if (R.LayoutsPending)
+    OS << "; the last " << R.LayoutsPending << " ran fewer than " << C.Rounds
+       << " rounds and do not count";
+  OS << "), " << R.CompleteRounds;
   if (C.CITarget <= 0)
     OS << " of " << C.Rounds;
   OS << " rounds in " << duration(R.Seconds) << ", " << metricName(R)
@@ -230,6 +235,7 @@ void printABJSON(raw_ostream &OS, const ABResult &R) {
     J.attribute("rounds_asked", int64_t(C.Rounds));
     J.attribute("layouts_per_side", int64_t(R.LayoutsUsed));
     J.attribute("layouts_asked", int64_t(C.Layouts));
+    J.attribute("layouts_pending", int64_t(R.LayoutsPending));
     J.attribute("interrupted_by", int64_t(R.InterruptSignal));
     stoppingFields(J, R);
     if (C.Layouts < ab::MinTrustedLayouts)

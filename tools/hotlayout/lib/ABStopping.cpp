@@ -108,14 +108,14 @@ static double planSeconds(const RunCosts &Costs, unsigned NewSeeds,
              Costs.RunSeconds;
 }
 
-/// Step 4: the cheapest plan that reaches \p Goal.Target.
-static std::optional<StopPlan> cheapestPlan(const VarianceSplit &V,
-                                            double HalfWidth,
-                                            const StopGoal &Goal,
-                                            const RunCosts &Costs) {
-  unsigned K = unsigned(V.Rounds.size());
+/// Step 4: the cheapest plan that reaches \p Goal.Target, the \p Pending
+/// seeds already paid for.
+static std::optional<StopPlan>
+cheapestPlan(const VarianceSplit &V, double HalfWidth, const StopGoal &Goal,
+             const RunCosts &Costs, unsigned Pending) {
+  unsigned Have = unsigned(V.Rounds.size()) + Pending;
   std::optional<StopPlan> Best;
-  for (unsigned L = K; L <= std::max(K, Goal.MaxLayouts); ++L) {
+  for (unsigned L = Have; L <= std::max(Have, Goal.MaxLayouts); ++L) {
     auto Reaches = [&](unsigned D) {
       return projectHalfWidth(V, HalfWidth, L, D) <= Goal.Target;
     };
@@ -129,22 +129,25 @@ static std::optional<StopPlan> cheapestPlan(const VarianceSplit &V,
       else
         Lo = Mid + 1;
     }
-    double Seconds = planSeconds(Costs, L - K, L, Lo);
+    double Seconds = planSeconds(Costs, L - Have, L, Lo);
     if (!Best || Seconds < Best->Seconds)
       Best = StopPlan{L, Lo, Seconds};
   }
   return Best;
 }
 
-/// Step 4's choice between one more round and \p StepLayouts new seeds.
-static void chooseStep(StopDecision &D, const StopGoal &Goal) {
-  unsigned K = unsigned(D.Split.Rounds.size());
-  unsigned Room = Goal.MaxLayouts > K ? Goal.MaxLayouts - K : 0;
+/// Step 4's choice between one more round and new seeds.
+static void chooseStep(StopDecision &D, const StopGoal &Goal,
+                       unsigned Pending) {
+  unsigned K = unsigned(D.Split.Rounds.size()), Have = K + Pending;
+  unsigned Room = Goal.MaxLayouts > Have ? Goal.MaxLayouts - Have : 0;
   unsigned Step = std::min(Room, std::max(1u, K / 2));
   bool MoreLayouts;
-  if (D.ToTarget) {
-    MoreLayouts = D.ToTarget->Layouts > K;
-    Step = std::min(Step, D.ToTarget->Layouts - K);
+  if (Pending) {
+    MoreLayouts = false;
+  } else if (D.ToTarget) {
+    MoreLayouts = D.ToTarget->Layouts > Have;
+    Step = std::min(Step, D.ToTarget->Layouts - Have);
   } else {
     // Out of reach: shrink whichever part is the larger.
     double Noise = 0;
@@ -159,7 +162,7 @@ static void chooseStep(StopDecision &D, const StopGoal &Goal) {
 }
 
 std::optional<StopDecision>
-decideNext(const SideSamples &A, const SideSamples &B, double ElapsedSeconds,
+decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
            const StopGoal &Goal, const RunCosts &Costs,
            const StatsOptions &Opts, std::string &Why) {
   auto C = compare(A, B, Opts, Why);
@@ -174,14 +177,16 @@ decideNext(const SideSamples &A, const SideSamples &B, double ElapsedSeconds,
     return D;
   }
   if (Goal.Target > 0)
-    D.ToTarget = cheapestPlan(D.Split, D.HalfWidth, Goal, Costs);
-  chooseStep(D, Goal);
+    D.ToTarget =
+        cheapestPlan(D.Split, D.HalfWidth, Goal, Costs, Now.PendingLayouts);
+  chooseStep(D, Goal, Now.PendingLayouts);
   // Step 5: a step that would end past the limit is not taken; new layouts
   // that do not fit may leave room for a round.
-  unsigned K = unsigned(A.size());
+  unsigned Have = unsigned(A.size()) + Now.PendingLayouts;
   auto Fits = [&](unsigned NewSeeds) {
     return Goal.MaxSeconds <= 0 ||
-           ElapsedSeconds + planSeconds(Costs, NewSeeds, K + NewSeeds, 1) <=
+           Now.ElapsedSeconds +
+                   planSeconds(Costs, NewSeeds, Have + NewSeeds, 1) <=
                Goal.MaxSeconds;
   };
   if (D.Action == StopAction::AddLayouts && !Fits(D.NewLayouts)) {

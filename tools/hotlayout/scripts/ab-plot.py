@@ -6,7 +6,8 @@ the layout spread is visible next to the run noise. Top right: the ratio B/A
 with its 95 % confidence interval, the range a single-layout A/B could have
 reported, and 1. Bottom: the interval after every round (how it narrowed),
 with the layouts per side at each step and, with --ci-target, the band the
-interval had to fit in. Run by `hotlayout ab --plot`; needs matplotlib (exit 3 and
+interval had to fit in (the y range follows the intervals from --rounds on;
+the first rounds' may be cut off). Run by `hotlayout ab --plot`; needs matplotlib (exit 3 and
 a message when it is missing)."""
 import json
 import sys
@@ -40,8 +41,15 @@ def history(ax, r):
     for prev, h in zip(steps, steps[1:]):
         if h["layouts"] != prev["layouts"]:
             ax.axvline(h["rounds"], color="tab:blue", lw=0.6, ls=":")
-            ax.annotate("%d layouts" % h["layouts"], (h["rounds"], 1), fontsize=7,
+            ax.annotate("%d layouts count" % h["layouts"], (h["rounds"], 1), fontsize=7,
                         xycoords=("data", "axes fraction"), va="top", rotation=90)
+    # The first rounds' intervals (a few runs per layout) can be many times
+    # wider than the rest: the y range follows those from the first check on.
+    later = [h for h in steps if h["rounds"] >= r.get("rounds_asked", 1)] or steps
+    lo = min(h["ci_low"] for h in later)
+    hi = max(h["ci_high"] for h in later)
+    pad = 0.1 * (hi - lo) or 0.01
+    ax.set_ylim(min(lo, 1.0) - pad, max(hi, 1.0) + pad)
     ax.set_xlabel("complete rounds (%d layouts each at the end; %.0f s in all)"
                   % (steps[-1]["layouts"], r.get("seconds", 0)))
     ax.set_ylabel("B/A")

@@ -110,8 +110,11 @@ struct ABResult {
   /// a-lock, b1, ..., b-lock.
   std::vector<ABVariant> Variants;
   unsigned CompleteRounds = 0;
-  unsigned LayoutsUsed = 0; ///< Per side, at the end.
-  double Seconds = 0;       ///< The whole comparison took.
+  unsigned LayoutsUsed = 0; ///< Per side, in the statistics.
+  /// Per side, added on the way and not yet run --rounds rounds: listed with
+  /// their runs, not counted.
+  unsigned LayoutsPending = 0;
+  double Seconds = 0; ///< The whole comparison took.
   ABStop Stop = ABStop::Rounds;
   /// With a target: the last decision's plan to reach it (unset when it
   /// was reached or is out of reach).

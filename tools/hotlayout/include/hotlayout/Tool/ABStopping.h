@@ -27,7 +27,8 @@
 //     D rounds x (2L + extra runs) x the seconds of one run; the cheapest
 //     plan wins. Layouts are added when the cheapest plan has more than K
 //     (so when the spread between layouts dominates), at most K/2 (and at
-//     least 1) at a time, since early estimates are rough; else a round.
+//     least 1) at a time, since early estimates are rough, and none while
+//     layouts added earlier have yet to count (StopState); else a round.
 //     No plan within MaxLayouts and MaxPlanRounds: add layouts while the
 //     between-layout part is the larger, else rounds.
 //  5. Stop, out of time, when the next step (a round, or the new layouts
@@ -106,10 +107,21 @@ struct StopDecision {
   std::optional<StopPlan> ToTarget;
 };
 
-/// Steps 1-5 on the runs \p A, \p B after \p ElapsedSeconds. Fails (with
-/// \p Why) when compare() does.
+/// Where the comparison stands besides its runs.
+struct StopState {
+  double ElapsedSeconds = 0; ///< Since the comparison started.
+  /// Seeds built and running that \p A and \p B do not hold yet: a layout
+  /// added on the way counts once it has run as many rounds as the first
+  /// ones had at the first check, so that no seed's median rests on one
+  /// or two runs. The plan counts them as added; no more are added until
+  /// they count.
+  unsigned PendingLayouts = 0;
+};
+
+/// Steps 1-5 on the runs \p A, \p B in state \p Now. Fails (with \p Why)
+/// when compare() does.
 std::optional<StopDecision>
-decideNext(const SideSamples &A, const SideSamples &B, double ElapsedSeconds,
+decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
            const StopGoal &Goal, const RunCosts &Costs,
            const StatsOptions &Opts, std::string &Why);
 
