@@ -426,7 +426,7 @@ static std::optional<ab::StopDecision> decide(Session &S) {
 
 static std::string roundsProgress(const Session &S) {
   std::string Line = "round " + std::to_string(S.Result.CompleteRounds);
-  if (S.C.CITarget <= 0)
+  if (S.C.CITarget <= 0 || S.Result.History.empty())
     return Line + "/" + std::to_string(S.C.Rounds) + " done";
   const ABStep &H = S.Result.History.back();
   double Half = std::max(H.Ratio / H.CILow, H.CIHigh / H.Ratio) - 1;
@@ -455,12 +455,12 @@ static Error runRounds(Session &S, const SideInput &InA, const SideInput &InB) {
     ++Result.CompleteRounds;
     auto D = decide(S);
     S.Diag.progress(roundsProgress(S));
-    if (!D)
-      continue;
-    Result.ToTarget = D->ToTarget;
     bool Target = S.C.CITarget > 0;
-    if (!Target && Result.CompleteRounds >= S.C.Rounds)
+    // Without a judgement (compare() refused the runs, which complete
+    // rounds do not give it cause to) nothing decides when to stop.
+    if (!D || (!Target && Result.CompleteRounds >= S.C.Rounds))
       break;
+    Result.ToTarget = D->ToTarget;
     if (D->Action == ab::StopAction::OutOfTime) {
       Result.Stop = ABStop::MaxTime;
       break;
