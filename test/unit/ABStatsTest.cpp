@@ -349,3 +349,41 @@ TEST(ABStats, MedianNoiseVariance) {
   double Expected = M_PI / 2 / 101;
   EXPECT_NEAR(medianNoiseVariance(V, R, 2000), Expected, 0.6 * Expected);
 }
+
+// The quantiles the intervals use, against tabulated values: t 0.975 with
+// 1, 2 (exact), 3, 7 and 30 degrees of freedom; chi-square 0.025 and 0.975
+// with 7; the normal 0.975.
+TEST(ABStats, QuantilesMatchTables) {
+  EXPECT_NEAR(normalQuantile(0.975), 1.959964, 1e-6);
+  EXPECT_NEAR(normalQuantile(0.05), -1.644854, 1e-6);
+  EXPECT_NEAR(studentQuantile(0.975, 1), 12.7062, 1e-4);
+  EXPECT_NEAR(studentQuantile(0.975, 2), 4.3027, 1e-4);
+  EXPECT_NEAR(studentQuantile(0.975, 3), 3.1824, 0.004);
+  EXPECT_NEAR(studentQuantile(0.975, 7), 2.3646, 0.001);
+  EXPECT_NEAR(studentQuantile(0.975, 30), 2.0423, 0.001);
+  EXPECT_NEAR(chiSquareQuantile(0.025, 7), 1.6899, 0.035);
+  EXPECT_NEAR(chiSquareQuantile(0.975, 7), 16.0128, 0.05);
+}
+
+// A slow or fast round moves every layout of a side alike: it moves no
+// layout's median apart from the others, and must not count as run noise
+// either. 8 layouts with fixed effects, rounds that differ by a factor of
+// exp(0.3 z), nothing else: the tax is exactly the spread of the effects,
+// and the interval's low end is above 0.
+TEST(ABStats, LayoutTaxIgnoresWhatARoundShares) {
+  Random R(43);
+  std::vector<double> Effects;
+  SideSamples S(8);
+  for (int K = 0; K < 8; ++K)
+    Effects.push_back(0.02 * R.normal());
+  for (int Round = 0; Round < 20; ++Round) {
+    double Shared = 0.3 * R.normal();
+    for (int K = 0; K < 8; ++K)
+      S[K].push_back(std::exp(Effects[K] + Shared));
+  }
+  std::string Why;
+  auto T = layoutTax(S, StatsOptions(), Why);
+  ASSERT_TRUE(T) << Why;
+  EXPECT_NEAR(T->Sigma, std::sqrt(sampleVariance(Effects)), 1e-9);
+  EXPECT_GT(T->CILow, 0);
+}

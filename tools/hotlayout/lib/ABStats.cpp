@@ -184,7 +184,7 @@ double studentQuantile(double P, unsigned DF) {
   if (DF == 2)
     return (2 * P - 1) / std::sqrt(2 * P * (1 - P));
   // Cornish-Fisher expansion in 1/DF (Abramowitz & Stegun 26.7.5): within
-  // 0.003 of the exact value from 3 degrees of freedom on.
+  // 0.004 of the exact value from 3 degrees of freedom on.
   double Z = normalQuantile(P), Z2 = Z * Z, N = DF;
   double G1 = (Z2 + 1) * Z / 4;
   double G2 = ((5 * Z2 + 16) * Z2 + 3) * Z / 96;
@@ -267,18 +267,49 @@ std::optional<Comparison> compare(const SideSamples &A, const SideSamples &B,
   return C;
 }
 
-/// max(0, sample variance of \p M - mean of \p Noise): the variance of
-/// what \p M measure once their own noise is taken out.
-static double excessVariance(const std::vector<double> &M,
-                             const std::vector<double> &Noise) {
-  double Mean = 0, Var = 0, NoiseMean = 0;
-  for (double X : M)
-    Mean += X / M.size();
-  for (double X : M)
-    Var += (X - Mean) * (X - Mean) / (M.size() - 1);
-  for (double N : Noise)
-    NoiseMean += N / Noise.size();
-  return std::max(0.0, Var - NoiseMean);
+double sampleVariance(const std::vector<double> &V) {
+  if (V.size() < 2)
+    return 0;
+  double Mean = 0, Var = 0;
+  for (double X : V)
+    Mean += X / V.size();
+  for (double X : V)
+    Var += (X - Mean) * (X - Mean) / (V.size() - 1);
+  return Var;
+}
+
+double chiSquareQuantile(double P, unsigned DF) {
+  // Wilson-Hilferty: (X/DF)^(1/3) is nearly normal.
+  double H = 2.0 / (9.0 * DF);
+  double C = 1 - H + normalQuantile(P) * std::sqrt(H);
+  return DF * C * C * C;
+}
+
+/// log(S[k][r]) less the median of the logs of every layout's run of that
+/// round: what the layouts of one side share in a round (a slow minute of
+/// the machine) moves none of their medians apart, so it must not count as
+/// run noise either. A layout with fewer rounds ran the last ones (ab adds
+/// layouts on the way, it never drops one).
+static SideSamples roundNormalisedLogs(const SideSamples &S) {
+  size_t Rounds = 0;
+  for (const std::vector<double> &Runs : S)
+    Rounds = std::max(Rounds, Runs.size());
+  std::vector<double> Shared(Rounds);
+  for (size_t G = 0; G < Rounds; ++G) {
+    std::vector<double> Logs;
+    for (const std::vector<double> &Runs : S)
+      if (G + Runs.size() >= Rounds)
+        Logs.push_back(std::log(Runs[G + Runs.size() - Rounds]));
+    Shared[G] = median(Logs);
+  }
+  SideSamples Out;
+  for (const std::vector<double> &Runs : S) {
+    Out.emplace_back();
+    for (size_t I = 0; I < Runs.size(); ++I)
+      Out.back().push_back(std::log(Runs[I]) -
+                           Shared[Rounds - Runs.size() + I]);
+  }
+  return Out;
 }
 
 std::optional<LayoutTax> layoutTax(const SideSamples &S,
@@ -288,36 +319,35 @@ std::optional<LayoutTax> layoutTax(const SideSamples &S,
           " layouts or more";
     return std::nullopt;
   }
-  Random R(Opts.Seed);
-  std::vector<double> M, Noise;
-  for (const std::vector<double> &Runs : S) {
+  for (const std::vector<double> &Runs : S)
     if (Runs.size() < MinTaxRounds) {
       Why = "the layout tax needs " + std::to_string(MinTaxRounds) +
             " rounds of every layout or more";
       return std::nullopt;
     }
-    std::vector<double> Logs;
-    for (double X : Runs)
-      Logs.push_back(std::log(X));
+  Random R(Opts.Seed);
+  std::vector<double> M, Noise;
+  for (const std::vector<double> &Logs : roundNormalisedLogs(S)) {
     M.push_back(median(Logs));
     Noise.push_back(medianNoiseVariance(Logs, R));
   }
   LayoutTax T;
   T.Layouts = unsigned(S.size());
-  T.Sigma = std::sqrt(excessVariance(M, Noise));
-  std::vector<double> Drawn(M.size()), DrawnNoise(M.size()), Sigmas;
-  for (unsigned I = 0; I < Opts.Resamples; ++I) {
-    for (size_t J = 0; J < M.size(); ++J) {
-      size_t K = R.below(M.size());
-      Drawn[J] = M[K];
-      DrawnNoise[J] = Noise[K];
-    }
-    Sigmas.push_back(std::sqrt(excessVariance(Drawn, DrawnNoise)));
-  }
-  std::sort(Sigmas.begin(), Sigmas.end());
+  // The sample variance of K medians is (Sigma^2 + their noise) times a
+  // chi-square with K - 1 degrees of freedom over K - 1. Its interval bounds
+  // Sigma^2 + noise: the low end less the noise bounds Sigma from below;
+  // the high end, noise left in, from above (the bootstrap's noise is
+  // somewhat too large for a few runs, so taking it out there could claim
+  // a bound of 0).
+  double Var = sampleVariance(M), NoiseMean = 0;
+  for (double N : Noise)
+    NoiseMean += N / Noise.size();
+  unsigned DF = unsigned(S.size() - 1);
   double Alpha = 1 - Opts.Confidence;
-  T.CILow = quantile(Sigmas, Alpha / 2);
-  T.CIHigh = quantile(Sigmas, 1 - Alpha / 2);
+  T.Sigma = std::sqrt(std::max(0.0, Var - NoiseMean));
+  T.CILow = std::sqrt(std::max(
+      0.0, DF * Var / chiSquareQuantile(1 - Alpha / 2, DF) - NoiseMean));
+  T.CIHigh = std::sqrt(DF * Var / chiSquareQuantile(Alpha / 2, DF));
   return T;
 }
 

@@ -46,23 +46,21 @@ VarianceSplit splitVariance(const std::vector<SeedEffect> &Seeds) {
   V.RoundNoise = pooledRoundNoise(Seeds, MinNoiseRounds);
   if (V.RoundNoise == 0)
     V.RoundNoise = pooledRoundNoise(Seeds, 2);
-  double Mean = 0, NoiseInMedians = 0;
+  double NoiseInMedians = 0;
+  std::vector<double> Logs;
   for (const SeedEffect &S : Seeds) {
     V.Rounds.push_back(S.Rounds);
-    Mean += S.LogRatio / Seeds.size();
+    Logs.push_back(S.LogRatio);
     NoiseInMedians += V.RoundNoise / S.Rounds / Seeds.size();
   }
   if (Seeds.size() < 2)
     return V;
-  double Var = 0;
-  for (const SeedEffect &S : Seeds)
-    Var += (S.LogRatio - Mean) * (S.LogRatio - Mean) / (Seeds.size() - 1);
+  double Var = sampleVariance(Logs);
   // The sample variance of K values is noisy (chi-square, K - 1 degrees of
   // freedom): the layouts count as different only when it exceeds what run
-  // noise alone gives 19 times in 20 (Wilson-Hilferty's chi-square
-  // quantile).
-  double DF = double(Seeds.size() - 1), H = 2 / (9 * DF);
-  double Chi2 = std::pow(1 - H + normalQuantile(0.95) * std::sqrt(H), 3);
+  // noise alone gives 19 times in 20.
+  unsigned DF = unsigned(Seeds.size() - 1);
+  double Chi2 = chiSquareQuantile(0.95, DF) / DF;
   if (Var > NoiseInMedians * Chi2)
     V.Between = Var - NoiseInMedians;
   return V;

@@ -32,7 +32,9 @@
 //     i.e. what a single-layout A/B could have reported.
 //  6. The layout tax of a side (layoutTax()): how much layout alone moves
 //     its run time, as the standard deviation of the layout effect across
-//     its layouts, with the run noise in each layout's median taken out.
+//     its layouts, with the run noise in each layout's median taken out,
+//     and a chi-square interval (even when the point estimate is 0, the
+//     upper end says how large a tax these runs cannot rule out).
 //
 // Random numbers come from std::mt19937_64 (its output is fixed by the
 // standard) through our own integer and normal draws, because libstdc++'s
@@ -90,8 +92,17 @@ double quantile(const std::vector<double> &Sorted, double Q);
 double normalQuantile(double P);
 
 /// The \p P quantile of Student's t with \p DF degrees of freedom (DF >= 1;
-/// exact for 1 and 2, within 0.003 from 3 on).
+/// exact for 1 and 2, within 0.004 from 3 on).
 double studentQuantile(double P, unsigned DF);
+
+/// The \p P quantile of the chi-square distribution with \p DF >= 1 degrees
+/// of freedom (Wilson-Hilferty: the upper tail within 0.3 % from 3 degrees
+/// of freedom on, the lower within 2 % from 7 on and 16 % low at 3, which
+/// only widens layoutTax()'s upper end).
+double chiSquareQuantile(double P, unsigned DF);
+
+/// The sample variance of \p V (denominator size - 1); 0 below 2 values.
+double sampleVariance(const std::vector<double> &V);
 
 /// Runs of one side: [layout][round]. Layout k of A and of B share a seed
 /// and have the same number of rounds; round r of the two ran back to back.
@@ -162,16 +173,23 @@ struct LayoutTax {
   /// (0.012: layouts move the time by about +-1.2 %), with the run noise
   /// of each layout's median removed (never below 0).
   double Sigma = 0;
-  double CILow = 0, CIHigh = 0; ///< 95 % interval of Sigma.
+  /// 95 % interval of Sigma; CIHigh bounds layout and remaining run noise
+  /// together.
+  double CILow = 0, CIHigh = 0;
   unsigned Layouts = 0;
 };
 
 /// Fewest layouts, and rounds in each, that layoutTax() reads.
 inline constexpr unsigned MinTaxLayouts = MinTrustedLayouts, MinTaxRounds = 3;
 
-/// The layout tax of \p S: per layout the median log time; Sigma^2 is the
+/// The layout tax of \p S: per layout the median of its log times less
+/// each round's median over the side's layouts (a layout with fewer rounds
+/// ran the last ones); Sigma^2 is the
 /// variance of those across layouts minus the mean of their noise
-/// variances (medianNoiseVariance), the interval a bootstrap over layouts.
+/// variances (medianNoiseVariance); the interval is the chi-square interval
+/// of that variance (K - 1 degrees of freedom), less the noise at its low
+/// end and with the noise left in at its high end (an upper bound that
+/// holds however rough the noise estimate).
 /// Fails (with \p Why) below MinTaxLayouts layouts or MinTaxRounds rounds.
 std::optional<LayoutTax> layoutTax(const SideSamples &S,
                                    const StatsOptions &Opts, std::string &Why);
