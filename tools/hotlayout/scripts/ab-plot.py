@@ -29,8 +29,11 @@ def history(ax, r):
         ax.set_axis_off()
         return
     x = [h["rounds"] for h in steps]
-    ax.fill_between(x, [h["ci_low"] for h in steps], [h["ci_high"] for h in steps],
+    # Each interval holds from its round to the next; the last one for a round too.
+    ax.fill_between(x + [x[-1] + 1], [h["ci_low"] for h in steps] + [steps[-1]["ci_low"]],
+                    [h["ci_high"] for h in steps] + [steps[-1]["ci_high"]],
                     color="tab:grey", alpha=0.35, step="post", label="95 % CI")
+    ax.set_xlim(x[0] - 0.5, x[-1] + 1.5)
     ax.plot(x, [h["ratio"] for h in steps], color="black", lw=1, label="B/A")
     ax.axhline(1.0, color="red", lw=0.8)
     if "ci_target" in r:
