@@ -47,22 +47,26 @@ static cl::list<std::string> Positionals(cl::Positional, cl::OneOrMore,
                                          cl::cat(ABCategory));
 
 static cl::opt<unsigned>
-    Layouts("layouts", cl::desc("Layout variants of each binary (default 8)"),
+    Layouts("layouts",
+            cl::desc("Layout variants of each binary (default 8; with "
+                     "--ci-target, the first ones)"),
             cl::init(8), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static cl::opt<unsigned> Rounds(
     "rounds",
-    cl::desc("Rounds; each runs every variant once, in a fresh random order "
-             "(default 10)"),
+    cl::desc("Rounds; each runs every seed's A and B layouts back to back, "
+             "the pairs in a fresh random order (default 10; with "
+             "--ci-target, the rounds before the first check, and those a "
+             "layout added on the way runs before it counts)"),
     cl::init(10), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static cl::opt<double> CITarget(
     "ci-target",
     cl::desc("Run until the 95% interval of B/A is within +-PERCENT (e.g. 2): "
-             "rounds, and layouts when the layouts differ among themselves "
-             "more than the runs vary, until the target is reached or "
-             "--max-time has passed; --rounds is then the rounds before the "
-             "first check (default: no target, --rounds rounds)"),
+             "more rounds, and more layouts (up to 32 each) when that is "
+             "cheaper at the rates measured, until the target is reached or "
+             "--max-time has passed; then say whether it was, and what it "
+             "would take (default: no target, --rounds rounds)"),
     cl::value_desc("percent"), cl::init(0), cl::sub(ABSubcommand),
     cl::cat(ABCategory));
 
@@ -139,7 +143,7 @@ static BoltToolOptions BoltTool(ABSubcommand, ABCategory);
 static cl::opt<std::string> KeepDir(
     "keep-layouts",
     cl::desc("Copy every variant into this directory as a1, a2, ..., b1, "
-             "..., a-lock, b-lock before the runs (default: none kept)"),
+             "..., a-lock, b-lock as it is made (default: none kept)"),
     cl::value_desc("dir"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static int abError(Error E) { return reportError("ab", std::move(E)); }

@@ -513,11 +513,12 @@ static void conclude(ABResult &Result) {
 
 /// Result.Variants in the order the report lists them (ABResult's).
 static void sortVariants(ABResult &Result) {
-  std::stable_sort(Result.Variants.begin(), Result.Variants.end(),
-                   [](const ABVariant &X, const ABVariant &Y) {
-                     return std::tuple(X.Side, X.Locked, X.Seed) <
-                            std::tuple(Y.Side, Y.Locked, Y.Seed);
-                   });
+  // (Side, Locked, Seed) names one variant: any sort gives one order.
+  std::sort(Result.Variants.begin(), Result.Variants.end(),
+            [](const ABVariant &X, const ABVariant &Y) {
+              return std::tuple(X.Side, X.Locked, X.Seed) <
+                     std::tuple(Y.Side, Y.Locked, Y.Seed);
+            });
 }
 
 Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
