@@ -1,4 +1,4 @@
-# pairs.sh - sourced by run.sh (bash): the comparisons of bench/ab, in families. A comparison's
+# pairs.sh - sourced by run.sh and target.sh (bash): the comparisons of bench/ab, in families. A comparison's
 # name starts with its family's (lua-order and lua-slow are lua's). A family F defines:
 #   F_build          build its binaries under $W and, for each comparison NAME it offers, set
 #                    A_OF[NAME], B_OF[NAME] (the two binaries), RUN_OF[NAME] (ab's --run
@@ -7,6 +7,10 @@
 #   F_instructions   print "BINARY INSTRUCTIONS" lines: callgrind totals of a small workload,
 #                    the exact size of a planted slowdown
 # $PAIRS_SH (run.sh) may define more families: the smoke test's tiny program.
+# Where the families build ($W), with what ($CLANG), and the hotlayout that compares ($H).
+W=${WORK:-$ROOT/bench/work/ab}
+H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+CLANG=${CLANG:-clang-22}; export CLANG
 # The planted slowdown: N increments of a static volatile counter at a function's entry.
 spincode() { echo "{ static volatile unsigned bench_spin; for (int bench_i = 0; bench_i < $1; bench_i++) bench_spin++; }"; }
 SPINCODE=$(spincode "$SPIN")

@@ -25,9 +25,6 @@
 set -Eeuo pipefail
 shopt -s inherit_errexit
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
-W=${WORK:-$ROOT/bench/work/ab}
-H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
-CLANG=${CLANG:-clang-22}; export CLANG
 LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-10}; MAX_TIME=${MAX_TIME:-600}; LUA_N=${LUA_N:-6}
 METRIC=${METRIC:-cpu}; SPIN=${SPIN:-10}; CMP_SPIN=${CMP_SPIN:-4}
 ONLY=${ONLY:-lua-order lua-cmp mi-order}
