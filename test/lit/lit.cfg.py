@@ -22,6 +22,15 @@ config.suffixes = [".ll", ".c", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hotlayout_obj_root, "test", "lit")
+# The CLI is built once, in the LLVM 22 tree: its suites (and those that are
+# the same whatever the plugin's major: the bench scripts, the demo, the
+# install and format checks) run there only. A plugin-only tree runs the
+# plugin's suites.
+cli_suites = ["ab", "apply", "bench", "check", "diff", "examples", "format",
+              "install", "layout-lock", "plan", "profile",
+              "cli-fuzz-smoke.test"]
+if not config.hotlayout_builds_cli:
+    config.excludes += cli_suites
 
 tools = config.llvm_tools_dir
 obj = config.hotlayout_obj_root
@@ -53,7 +62,14 @@ subst.append(("%lld", tool("ld.lld")))
 
 # What this build made, and where its sources are.
 subst.append(("%plugin", os.path.join(obj, "lib", "libHotLayout.so")))
-subst.append(("%hotlayout", os.path.join(obj, "bin", "hotlayout")))
+# The CLI: this tree's, or in a plugin-only tree the one HOTLAYOUT_CLI names
+# (feature hotlayout-cli), which judges this plugin's binaries.
+if config.hotlayout_cli:
+    if not os.path.exists(config.hotlayout_cli):
+        lit_config.fatal("no hotlayout CLI at %s: build that tree first "
+                         "(HOTLAYOUT_CLI)" % config.hotlayout_cli)
+    config.available_features.add("hotlayout-cli")
+    subst.append(("%hotlayout", config.hotlayout_cli))
 subst.append(("%rtlib", os.path.join(obj, "lib")))
 subst.append(("%rtinc", os.path.join(src, "runtime")))
 subst.append(("%src", src))
