@@ -10,6 +10,7 @@
 # prefix of another (%link-c, %link-c-norelocs) must come after it.
 import os
 import platform
+import re
 import shutil
 import subprocess
 
@@ -108,6 +109,28 @@ subst.append(("%interrupt",
 subst.append(("%hung-bolt-dir", os.path.join(inputs, "hung-bolt")))
 subst.append(("%process-gone",
               python_script(os.path.join(inputs, "process-gone.py"))))
+
+# The plugin-only trees of other majors (HOTLAYOUT_PLUGIN_BUILDS, the CLI's
+# tree only): per major N, %llvmN-clang (that tree's clang; not %clangN, as
+# %clang, replaced first, would take its prefix) and feature llvmN-clang, so
+# the CLI is tested on what that clang writes; feature plugin-llvm-N once the
+# tree's plugin is built (lib/hotlayout/llvm-N/), for the install tests.
+for tree in config.hotlayout_plugin_builds:
+    try:
+        with open(os.path.join(tree, "test", "lit", "lit.site.cfg.py")) as f:
+            m = re.search(r'^config.llvm_tools_dir = "(.*)"$', f.read(), re.M)
+    except OSError:
+        m = None
+    root = os.path.join(tree, "lib", "hotlayout")
+    for name in sorted(os.listdir(root)) if m and os.path.isdir(root) else []:
+        major = name[len("llvm-"):]
+        if not name.startswith("llvm-"):
+            continue
+        subst.append(("%llvm" + major + "-clang",
+                      os.path.join(m.group(1), "clang")))
+        config.available_features.add("llvm" + major + "-clang")
+        if os.path.exists(os.path.join(root, name, "libHotLayout.so")):
+            config.available_features.add("plugin-llvm-" + major)
 
 # Features.
 config.available_features.add("llvm-%d" % config.llvm_version_major)
