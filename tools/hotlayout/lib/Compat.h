@@ -144,12 +144,11 @@ readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj,
                  llvm::StringRef Path) {
   auto Blocks = readMappedBlocks(Obj);
   if (!Blocks)
-    return fileError(Path,
-                     "has an unreadable .llvm_bb_addr_map (" +
-                         llvm::toString(Blocks.takeError()) +
-                         "); a map of a newer LLVM than hotlayout's (" +
-                         llvm::Twine(LLVM_VERSION_MAJOR) +
-                         ") needs a hotlayout built against that LLVM");
+    return fileError(Path, "has an unreadable .llvm_bb_addr_map (" +
+                               llvm::toString(Blocks.takeError()) +
+                               "); a map of a newer LLVM than hotlayout's (" +
+                               llvm::Twine(LLVM_VERSION_MAJOR) +
+                               ") needs a hotlayout built against that LLVM");
   return Blocks;
 }
 
