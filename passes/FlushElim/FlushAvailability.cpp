@@ -171,6 +171,26 @@ std::string describeNotNarrowed(const PartiallyCoveredFlush &P) {
   return Text;
 }
 
+StringRef unsummarisedCondition(UnsummarisedLoopFlush::Reason Why) {
+  switch (Why) {
+  case UnsummarisedLoopFlush::StrideTooLarge:
+  case UnsummarisedLoopFlush::StrideNotConstant:
+  case UnsummarisedLoopFlush::NotAffine:
+    return "stride";
+  case UnsummarisedLoopFlush::Shape:
+  case UnsummarisedLoopFlush::TripCount:
+    return "bounds";
+  case UnsummarisedLoopFlush::NotEveryIteration:
+  case UnsummarisedLoopFlush::BodyWrites:
+  case UnsummarisedLoopFlush::BodyReads:
+  case UnsummarisedLoopFlush::BodyMayClean:
+    return "body";
+  case UnsummarisedLoopFlush::BodySynchronises:
+    return "fence";
+  }
+  llvm_unreachable("unknown reason");
+}
+
 std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
                                  unsigned LineSize) {
   std::string Text;
@@ -180,11 +200,24 @@ std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
     OS << "its pointer advances " << U.Stride << " bytes per iteration, more "
        << "than the " << LineSize << "-byte line, so lines in between stay";
     break;
-  case UnsummarisedLoopFlush::NotEveryIteration:
-    OS << "it does not flush on every iteration";
+  case UnsummarisedLoopFlush::StrideNotConstant:
+    OS << "its pointer advances by a run-time amount per iteration (a line "
+       << "size read from CTR_EL0, say), which another core's smaller lines "
+       << "or a " << LineSize << "-byte line may not match";
+    break;
+  case UnsummarisedLoopFlush::NotAffine:
+    OS << "its pointer does not advance by a constant amount per iteration";
     break;
   case UnsummarisedLoopFlush::Shape:
-    OS << "its trip count is unknown or it does not exit at its latch";
+    OS << "it may leave elsewhere than at its latch";
+    break;
+  case UnsummarisedLoopFlush::TripCount:
+    OS << "its trip count is unknown (ScalarEvolution has none, and its "
+       << "latch test is not an induction variable moving towards a bound: "
+       << "<, <=, > or >=)";
+    break;
+  case UnsummarisedLoopFlush::NotEveryIteration:
+    OS << "it does not flush on every iteration";
     break;
   case UnsummarisedLoopFlush::BodyWrites:
     OS << "the loop may write the lines it flushes";
@@ -192,16 +225,11 @@ std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
   case UnsummarisedLoopFlush::BodyReads:
     OS << "the loop may read the lines it flushes";
     break;
-  case UnsummarisedLoopFlush::BodySynchronises:
-    OS << "a fence, atomic, volatile access or inline asm is in the loop";
-    break;
   case UnsummarisedLoopFlush::BodyMayClean:
     OS << "the loop may clean the data cache after invalidating a line";
     break;
-  case UnsummarisedLoopFlush::StrideNotConstant:
-    OS << "its pointer advances by a run-time amount per iteration (a line "
-       << "size read from CTR_EL0, say), which another core's smaller lines "
-       << "or a " << LineSize << "-byte line may not match";
+  case UnsummarisedLoopFlush::BodySynchronises:
+    OS << "a fence, atomic, volatile access or inline asm is in the loop";
     break;
   }
   return Text;
@@ -350,7 +378,8 @@ void FlushAvailability::print(raw_ostream &OS, const Function &F) const {
   for (const UnsummarisedLoopFlush &U : Unsummarised) {
     OS << "  loop not a range: ";
     printSiteRef(OS, *this, U.Call);
-    OS << ": " << describeUnsummarised(U, opts::LineSize) << "\n";
+    OS << " (" << unsummarisedCondition(U.Why)
+       << "): " << describeUnsummarised(U, opts::LineSize) << "\n";
   }
   for (const NarrowedFlush &N : Narrowed) {
     OS << "  narrowed: ";

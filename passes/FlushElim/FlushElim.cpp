@@ -132,8 +132,9 @@ void emitNotRangeRemark(OptimizationRemarkEmitter &ORE,
                         const UnsummarisedLoopFlush &U, StringRef Kind) {
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "FlushLoopNotRange", U.Call);
-    R << ore::NV("Kind", Kind) << " loop is not a range flush: "
-      << ore::NV("Reason", describeUnsummarised(U, opts::LineSize));
+    R << ore::NV("Kind", Kind) << " loop is not a range flush ("
+      << ore::NV("Condition", unsummarisedCondition(U.Why))
+      << "): " << ore::NV("Reason", describeUnsummarised(U, opts::LineSize));
     if (U.Blocker)
       R << "; blocked by " << ore::NV("Blocker", describeBlocker(*U.Blocker))
         << " at " << ore::NV("BlockerLoc", U.Blocker->getDebugLoc());

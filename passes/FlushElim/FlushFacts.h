@@ -119,6 +119,10 @@ struct Fact {
   /// A line flush in a loop: every pointer it is given while the loop runs
   /// lies in [Span.Begin, Span.End) (null when not known).
   CanonRange Span;
+  /// A line flush in a loop: the pointers of the iterations every run that
+  /// left the loop has done lie in [Swept.Begin, Swept.End) and are all
+  /// given (null when not known). A lower bound where Span is an upper one.
+  CanonRange Swept;
   Value *BeginPtr = nullptr; ///< The pointer the flush was given.
   MemoryLocation Loc;
   /// The range's size may be "negative" as a signed number (an unsigned

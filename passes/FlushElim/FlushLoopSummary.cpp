@@ -35,113 +35,17 @@ STATISTIC(NumLoopRanges, "Number of line-flush loops summarised as a range");
 // Step 3: loops of line flushes as range flushes.
 //===----------------------------------------------------------------------===//
 
-/// The bytes a line flush's pointer sweeps in its innermost loop, when the
-/// pointer advances by a constant stride and the trip count is computable
-/// (at least as an upper bound): every pointer it is given lies inside.
-std::optional<LoopSweep>
-FlushAvailabilitySolver::sweepOf(const FlushSite &Site) {
-  ScalarEvolution &SE = Ctx.SE;
-  const Loop *L = Ctx.LI.getLoopFor(Site.Call->getParent());
-  if (!L || !SE.isSCEVable(Site.Begin->getType()))
-    return std::nullopt;
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Site.Begin));
-  if (!AR || AR->getLoop() != L || !AR->isAffine())
-    return std::nullopt;
-  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!Step || Step->getAPInt().getSignificantBits() > 32 || Step->isZero())
-    return std::nullopt;
-  bool Exact = true;
-  const SCEV *Count = SE.getBackedgeTakenCount(L);
-  if (isa<SCEVCouldNotCompute>(Count))
-    Count = latchExitCount(*L);
-  if (!Count || isa<SCEVCouldNotCompute>(Count)) {
-    Exact = false;
-    Count = SE.getSymbolicMaxBackedgeTakenCount(L);
-  }
-  if (isa<SCEVCouldNotCompute>(Count))
-    return std::nullopt;
-  Type *IdxTy = SE.getEffectiveSCEVType(AR->getType());
-  Count = SE.getTruncateOrZeroExtend(Count, IdxTy);
-  const SCEV *Start = AR->getStart();
-  const SCEV *Last = SE.getAddExpr(Start, SE.getMulExpr(Step, Count));
-  const SCEV *One = SE.getOne(IdxTy);
-  LoopSweep Sweep;
-  Sweep.L = L;
-  Sweep.Stride = Step->getAPInt().getSExtValue();
-  Sweep.Begin = Sweep.Stride > 0 ? Start : Last;
-  Sweep.End = SE.getAddExpr(Sweep.Stride > 0 ? Last : Start, One);
-  Sweep.Exact = Exact;
-  return Sweep;
-}
-
-/// True when a line flush's pointer advances through its innermost loop by
-/// a loop-invariant amount that is not a constant: the usual AArch64 shape,
-/// a stride read from CTR_EL0 at run time, which no constant line size can
-/// be compared with.
-bool FlushAvailabilitySolver::hasRuntimeStride(const FlushSite &Site) {
-  const Loop *L = Ctx.LI.getLoopFor(Site.Call->getParent());
-  if (!L || !Ctx.SE.isSCEVable(Site.Begin->getType()))
-    return false;
-  auto *AR = dyn_cast<SCEVAddRecExpr>(Ctx.SE.getSCEV(Site.Begin));
-  return AR && AR->getLoop() == L && AR->isAffine() &&
-         !isa<SCEVConstant>(AR->getStepRecurrence(Ctx.SE));
-}
-
-/// The backedge-taken count of a rotated loop whose latch exits on
-/// `X <u Bound` turning false, X an increasing recurrence of the loop: the
-/// first iteration k with X_k >= Bound, k = ceil((max(Bound, X_0) - X_0) /
-/// step). ScalarEvolution declines when X might wrap (an IV stepping by the
-/// line size has no nuw flag); here that cannot matter: a loop of x86 line
-/// flushes whose pointer wraps around the address space faults on the
-/// non-canonical hole before it could exit. AArch64's `dc cvau` faults
-/// likewise on the untranslated addresses past the user range, and an
-/// `ic ivau` sweep across them would take 2^58 iterations first.
-const SCEV *FlushAvailabilitySolver::latchExitCount(const Loop &L) {
-  ScalarEvolution &SE = Ctx.SE;
-  BasicBlock *Latch = L.getLoopLatch();
-  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
-  if (!Br || !Br->isConditional() || L.getExitingBlock() != Latch)
-    return nullptr;
-  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp)
-    return nullptr;
-  // Continue while Pred(X, Bound) holds.
-  bool ContinueOnTrue = L.contains(Br->getSuccessor(0));
-  ICmpInst::Predicate Pred =
-      ContinueOnTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
-  const SCEV *X = SE.getSCEV(Cmp->getOperand(0));
-  const SCEV *Bound = SE.getSCEV(Cmp->getOperand(1));
-  if (!SE.isLoopInvariant(Bound, &L)) {
-    std::swap(X, Bound);
-    Pred = ICmpInst::getSwappedPredicate(Pred);
-  }
-  // The bound in canonical form: a phi of `code + pos` computed on two paths
-  // (a merged guard) is that one expression, in the buffer of X's start.
-  Bound = Canon.canonical(Bound, 0);
-  auto *AR = dyn_cast<SCEVAddRecExpr>(X);
-  if (Pred != ICmpInst::ICMP_ULT || !AR || AR->getLoop() != &L ||
-      !AR->isAffine() || !SE.isLoopInvariant(Bound, &L) ||
-      X->getType() != Bound->getType())
-    return nullptr;
-  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!Step || !Step->getAPInt().isStrictlyPositive())
-    return nullptr;
-  const SCEV *X0 = AR->getStart();
-  const SCEV *Distance;
-  if (X0->getType()->isPointerTy()) {
-    // `p < end` with p stepping through one buffer: the umax of two
-    // pointers has no pointer base of its own, so SCEV cannot subtract from
-    // it. Their difference, floored at zero, is the same distance (a
-    // distance of 2^63 or more would cross the non-canonical hole).
-    const SCEV *Diff = SE.getMinusSCEV(Bound, X0);
-    if (isa<SCEVCouldNotCompute>(Diff))
-      return nullptr; // Not one buffer.
-    Distance = SE.getSMaxExpr(Diff, SE.getZero(Diff->getType()));
-  } else {
-    Distance = SE.getMinusSCEV(SE.getUMaxExpr(Bound, X0), X0);
-  }
-  const SCEV *StepLessOne = SE.getConstant(Step->getAPInt() - 1);
-  return SE.getUDivExpr(SE.getAddExpr(Distance, StepLessOne), Step);
+/// The sweep of a line flush through its innermost loop (FlushLoopBounds.h),
+/// with loop bounds read as canonical ranges (a phi of `code + pos`
+/// computed on two paths is that one expression).
+const SweepResult &FlushAvailabilitySolver::sweepOf(const FlushSite &Site) {
+  auto It = Sweeps.find(Site.Call);
+  if (It != Sweeps.end())
+    return It->second;
+  SweepResult R = analyseSweep(
+      *Site.Call, Site.Begin, Ctx.SE, Ctx.LI,
+      [&](const SCEV *Bound) { return Canon.canonical(Bound, 0); });
+  return Sweeps.try_emplace(Site.Call, R).first->second;
 }
 
 bool FlushAvailabilitySolver::addEdgeFact(Fact F, ArrayRef<Edge> Edges) {
@@ -193,8 +97,10 @@ void FlushAvailabilitySolver::addLoopFacts(const FlushSite &Site,
   // Every iteration must reach the flush and then the single exit test at
   // the latch: iterations 0..BTC all flush.
   BasicBlock *Latch = L.getLoopLatch();
-  if (!Latch || L.getExitingBlock() != Latch || !Sweep.Exact)
+  if (!Latch || L.getExitingBlock() != Latch)
     return Unsummarised(UnsummarisedLoopFlush::Shape);
+  if (!Sweep.Begin)
+    return Unsummarised(UnsummarisedLoopFlush::TripCount);
   if (!Ctx.DT.dominates(Site.Call->getParent(), Latch))
     return Unsummarised(UnsummarisedLoopFlush::NotEveryIteration);
 
@@ -225,39 +131,93 @@ void FlushAvailabilitySolver::addLoopFacts(const FlushSite &Site,
                                  Facts.back().Range.End);
   ++NumLoopRanges;
 
-  // The ways in: the loop's only outside predecessor, or, when that is a
-  // plain preheader, its predecessors. A way in that ends in a conditional
-  // branch may go around the loop instead (LoopRotate's guard): on that
-  // edge the loop did not run, so "lines flushed if the loop ran" holds
-  // there too, and the fact survives the join after the loop.
-  const BasicBlock *Into = L.getHeader();
-  BasicBlock *Entry = L.getLoopPredecessor();
-  if (!Entry)
+  // The ways in (waysInto): a way in that may go around the loop instead
+  // (LoopRotate's guard) is an edge on which the loop did not run, so
+  // "lines flushed if the loop ran" holds there too, and the fact survives
+  // the join after the loop.
+  SmallVector<WayIn, 2> Ways;
+  if (!waysInto(L, L, Ways, 0))
     return;
-  SmallVector<BasicBlock *, 2> WaysIn{Entry};
-  if (Entry->getSingleSuccessor() == Into && !Entry->hasNPredecessors(0)) {
-    Into = Entry;
-    WaysIn.assign(pred_begin(Entry), pred_end(Entry));
-  }
   IfRan.From = Fact::LoopRangeIfRan;
   IfRan.RanAt = Latch;
-  for (BasicBlock *Way : WaysIn) {
-    if (L.contains(Way))
-      return;
-    IfRan.NotRanAt.push_back(Way);
-    for (BasicBlock *Succ : successors(Way))
-      if (Succ != Into)
-        IfRanEdges.push_back({Way, Succ});
+  for (const WayIn &Way : Ways) {
+    IfRan.NotRanAt.push_back(Way.From);
+    for (BasicBlock *Succ : successors(Way.From))
+      if (Succ != Way.Into)
+        IfRanEdges.push_back({Way.From, Succ});
   }
   if (IfRanEdges.size() == Exits.size())
     return; // Nothing goes around the loop: the plain fact is enough.
-  auto *Br = dyn_cast<BranchInst>(WaysIn[0]->getTerminator());
-  if (WaysIn.size() == 1 && Br && Br->isConditional() &&
+  auto *Br = dyn_cast<BranchInst>(Ways[0].From->getTerminator());
+  if (Ways.size() == 1 && Br && Br->isConditional() &&
       Br->getSuccessor(0) != Br->getSuccessor(1)) {
     IfRan.SkipCond = Br->getCondition();
-    IfRan.SkipWhen = Br->getSuccessor(0) != Into;
+    IfRan.SkipWhen = Br->getSuccessor(0) != Ways[0].Into;
   }
   addEdgeFact(std::move(IfRan), IfRanEdges);
+}
+
+/// The blocks from which control enters \p X (a loop that leads into \p L,
+/// or L itself), each with the block it enters through: X's only outside
+/// predecessor, or, when that is a plain preheader, its predecessors.
+/// Where such a block is where an earlier loop leaves, and leaving it
+/// always leads there, that loop's ways in are ways in too: clang merges
+/// the guards of a store loop and the flush loop after it, so the only way
+/// into the flush loop is the store loop's exit (clang 22), or a block
+/// right after it that tests the guard again (clang 19), and the path
+/// around both starts at their common guard. Every way in only ever makes
+/// the "loop ran" flag false, so a wrong guess here costs a narrowing,
+/// never soundness. False when there is none.
+bool FlushAvailabilitySolver::waysInto(const Loop &X, const Loop &L,
+                                       SmallVectorImpl<WayIn> &Ways,
+                                       unsigned Depth) const {
+  BasicBlock *Into = X.getHeader();
+  BasicBlock *Entry = X.getLoopPredecessor();
+  if (!Entry)
+    return false;
+  SmallVector<BasicBlock *, 2> From{Entry};
+  if (Entry->getSingleSuccessor() == Into && !Entry->hasNPredecessors(0)) {
+    Into = Entry;
+    From.assign(pred_begin(Entry), pred_end(Entry));
+  }
+  // The earlier loop that always leaves into \p To from \p Exiting, or null.
+  auto EarlierLeavingInto = [&](const BasicBlock *Exiting,
+                                const BasicBlock *To) -> const Loop * {
+    const Loop *Earlier = Exiting ? Ctx.LI.getLoopFor(Exiting) : nullptr;
+    if (Depth >= MaxEarlierLoops || !Earlier || Earlier->contains(&L) ||
+        Earlier->contains(&X) || Earlier->getExitingBlock() != Exiting ||
+        Earlier->getUniqueExitBlock() != To)
+      return nullptr;
+    return Earlier;
+  };
+  for (BasicBlock *Way : From) {
+    if (L.contains(Way) || X.contains(Way))
+      return false;
+    if (const Loop *Earlier = EarlierLeavingInto(Way, Into)) {
+      if (!waysInto(*Earlier, L, Ways, Depth + 1))
+        return false;
+      continue;
+    }
+    Ways.push_back({Way, Into});
+    // Up the blocks that lead only here: one that branches around too (a
+    // guard tested before the code in between, as clang 19 tests `pos` once
+    // before a memset and again after it) is a way in; an earlier loop that
+    // leaves only into them is looked through.
+    for (BasicBlock *To = Way; Depth + Ways.size() < 2 * MaxEarlierLoops;) {
+      BasicBlock *Pred = To->getSinglePredecessor();
+      if (!Pred || L.contains(Pred) || X.contains(Pred))
+        break;
+      if (const Loop *Earlier = EarlierLeavingInto(Pred, To)) {
+        if (!waysInto(*Earlier, L, Ways, Depth + 1))
+          return false;
+        break;
+      }
+      if (Pred->getSingleSuccessor() != To)
+        Ways.push_back({Pred, To});
+      To = Pred;
+    }
+  }
+  return !Ways.empty();
 }
 
 /// True when an iteration of \p L may run a `dsb`: then a clean fenced
@@ -311,7 +271,7 @@ void FlushAvailabilitySolver::addSequenceFacts() {
     F.DefBlocks.clear();
     if (Step == Fact::Sequence) {
       F.Kind = RangeKind;
-      F.Span = {};
+      F.Span = F.Swept = {};
     }
     unsigned Index = Facts.size();
     return addFact(std::move(F), nullptr) ? int(Index) : -1;

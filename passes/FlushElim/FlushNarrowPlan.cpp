@@ -321,11 +321,15 @@ void FlushAvailabilitySolver::planLineSkipping(unsigned SF,
   N.BoundValues = {nullptr, nullptr};
   SmallVector<const SCEV *, 6> Canonical = {S.Range.Begin,
                                             SE.getAddExpr(S.Range.Begin, One)};
-  const CanonRange &Mine =
-      S.Span.Begin ? S.Span : CanonRange{Canonical[0], Canonical[1]};
+  const CanonRange &Mine = S.Span.Begin ? S.Span
+                           : S.Swept.Begin
+                               ? S.Swept
+                               : CanonRange{Canonical[0], Canonical[1]};
   for (unsigned G : Candidates) {
     const Fact &FG = Facts[G];
-    if (!FG.isLineSpan() || N.Witnesses.size() == MaxCovers)
+    // A loop gives a plain and an "if it ran" fact: one cover is enough.
+    if (!FG.isLineSpan() || N.Witnesses.size() == MaxCovers ||
+        is_contained(N.Witnesses, FG.Witness))
       continue;
     // When the loop ran: its guard's condition if that is known here, else
     // a flag made of the ways around the loop.

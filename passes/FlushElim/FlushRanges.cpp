@@ -393,7 +393,10 @@ bool rangeOverlaps(const Fact &G, const Fact &S, ScalarEvolution &SE) {
     return false;
   if (G.Kind->Domain == FlushDomain::InstructionCache)
     return G.Range.End && S.Range.End && rangesMayMeet(G.Range, S.Range, SE);
-  return G.isLineSpan() && S.Span.Begin && rangesMayMeet(G.Range, S.Span, SE);
+  // Without an upper bound on the later loop's pointers, the ones it
+  // certainly gives meeting the range are enough to try per line.
+  const CanonRange &Mine = S.Span.Begin ? S.Span : S.Swept;
+  return G.isLineSpan() && Mine.Begin && rangesMayMeet(G.Range, Mine, SE);
 }
 
 //===----------------------------------------------------------------------===//

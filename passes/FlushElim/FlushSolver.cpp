@@ -96,9 +96,15 @@ void FlushAvailabilitySolver::addSiteFact(const FlushSite &Site, int Index) {
   F.SizeMayWrap = Site.Kind->Shape == RangeShape::BeginLength &&
                   !Ctx.SE.isKnownNonNegative(Ctx.SE.getSCEV(Site.EndOrLen));
   if (Site.Kind->Shape == RangeShape::OneLine)
-    if (std::optional<LoopSweep> Sweep = sweepOf(Site)) {
-      F.Span.Begin = Canon.canonical(Sweep->Begin, 0);
-      F.Span.End = Canon.canonical(Sweep->End, 0);
+    if (const std::optional<LoopSweep> &Sweep = sweepOf(Site).Sweep) {
+      if (Sweep->SpanBegin) {
+        F.Span.Begin = Canon.canonical(Sweep->SpanBegin, 0);
+        F.Span.End = Canon.canonical(Sweep->SpanEnd, 0);
+      }
+      if (Sweep->Begin) {
+        F.Swept.Begin = Canon.canonical(Sweep->Begin, 0);
+        F.Swept.End = Canon.canonical(Sweep->End, 0);
+      }
     }
   unsigned FactIndex = Facts.size();
   if (addFact(std::move(F), Site.Call))
@@ -627,17 +633,10 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       R.Witness = Next->Witness;
     }
 
-  // A loop that is no range flush matters only to a later flush of its
-  // kind: keep the note where one follows.
+  // Every loop that stays and is no range flush says why (no silent miss);
+  // one whose flush goes needs no excuse.
   erase_if(Result.Unsummarised, [&](const UnsummarisedLoopFlush &U) {
-    const FlushKind *Kind = Result.siteOf(U.Call)->Kind;
-    const Loop *L = Ctx.LI.getLoopFor(U.Call->getParent());
-    return none_of(Result.Sites, [&](const FlushSite &Other) {
-      return Other.Call != U.Call && Other.Kind->Domain == Kind->Domain &&
-             !L->contains(Other.Call) &&
-             isPotentiallyReachable(U.Call, Other.Call, nullptr, &Ctx.DT,
-                                    &Ctx.LI);
-    });
+    return Result.redundancyOf(U.Call) != nullptr;
   });
 
   if (!Rec.OnEveryReturn || !Ctx.F.hasExactDefinition())
@@ -693,11 +692,12 @@ FlushAvailability FlushAvailabilitySolver::solve() {
     addSiteFact(Result.Sites[I], I);
   for (const FlushSite &Site : Result.Sites)
     if (Site.Kind->Shape == RangeShape::OneLine) {
-      if (std::optional<LoopSweep> Sweep = sweepOf(Site))
-        addLoopFacts(Site, *Sweep, Result);
-      else if (hasRuntimeStride(Site))
+      const SweepResult &Sweep = sweepOf(Site);
+      if (Sweep.Sweep)
+        addLoopFacts(Site, *Sweep.Sweep, Result);
+      else if (Sweep.Failure)
         Result.Unsummarised.push_back(
-            {Site.Call, UnsummarisedLoopFlush::StrideNotConstant});
+            {Site.Call, Sweep.Failure->Why, Sweep.Failure->Stride, nullptr});
     }
   for (Instruction &I : instructions(Ctx.F))
     if (auto *Call = dyn_cast<CallBase>(&I))

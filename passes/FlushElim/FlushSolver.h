@@ -17,6 +17,7 @@
 #define HOTLAYOUT_FLUSHELIM_FLUSHSOLVER_H
 
 #include "FlushFacts.h"
+#include "FlushLoopBounds.h"
 
 #include "hotlayout/Support/FlushKinds.h"
 #include "hotlayout/Support/RangeAlgebra.h"
@@ -56,17 +57,6 @@ struct AnalysisContext {
   FunctionAnalysisManager &FAM;
 };
 
-/// How a line flush in a loop sweeps memory: the bytes [Begin, End) hold
-/// every pointer it is given (raw SCEVs, not canonical). Exact: the last
-/// pointer is End - 1 (stride > 0) or Begin, not just a bound.
-struct LoopSweep {
-  const Loop *L = nullptr;
-  int64_t Stride = 0;
-  const SCEV *Begin = nullptr;
-  const SCEV *End = nullptr;
-  bool Exact = false;
-};
-
 class FlushAvailabilitySolver {
 public:
   FlushAvailabilitySolver(AnalysisContext &Ctx)
@@ -86,12 +76,19 @@ private:
   void buildCoverMatrix();
 
   // Loops of line flushes (step 3).
-  std::optional<LoopSweep> sweepOf(const FlushSite &Site);
-  bool hasRuntimeStride(const FlushSite &Site);
-  const SCEV *latchExitCount(const Loop &L);
+  const SweepResult &sweepOf(const FlushSite &Site);
   void addLoopFacts(const FlushSite &Site, const LoopSweep &Sweep,
                     FlushAvailability &Result);
   bool addEdgeFact(Fact F, ArrayRef<Edge> Edges);
+  /// A block control enters a loop from, and the block it enters.
+  struct WayIn {
+    BasicBlock *From;
+    const BasicBlock *Into;
+  };
+  bool waysInto(const Loop &X, const Loop &L, SmallVectorImpl<WayIn> &Ways,
+                unsigned Depth) const;
+  /// How many earlier loops in a row waysInto looks through.
+  static constexpr unsigned MaxEarlierLoops = 4;
   void addSequenceFacts();
   bool loopHasDsb(const Loop &L) const;
   void genSequenceSteps(const Instruction &I, FactSet &State) const;
@@ -172,6 +169,8 @@ private:
   /// The barriers of each barrier asm statement, in order.
   DenseMap<const Instruction *, SmallVector<AsmBarrier, 2>> BarriersAt;
   DenseMap<const Instruction *, unsigned> SiteFactOf;
+  /// sweepOf's answers, per line flush.
+  DenseMap<const CallBase *, SweepResult> Sweeps;
   std::vector<FactSet> CoveredBy;    ///< CoveredBy[f]: facts that cover f.
   std::vector<FactSet> OverlappedBy; ///< Share bytes with f, not covering.
   DenseMap<const BasicBlock *, FactSet> Out; ///< Absent: not yet reached.

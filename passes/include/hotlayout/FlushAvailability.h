@@ -166,21 +166,29 @@ inline constexpr const char NarrowedFlushMetadata[] = "hotlayout.narrowed";
 /// by a constant stride) but is not summarised as one range flush, and why:
 /// a later flush of those lines cannot count on it.
 struct UnsummarisedLoopFlush {
+  /// Grouped by the condition that failed: stride, bounds, body or fence
+  /// (unsummarisedCondition).
   enum Reason {
     StrideTooLarge,    ///< |stride| exceeds the line: lines are skipped.
+    StrideNotConstant, ///< The stride is a run-time value (CTR_EL0's line).
+    NotAffine, ///< The pointer does not advance by a constant per iteration.
+    Shape,     ///< The loop may leave elsewhere than at its latch.
+    TripCount, ///< No count of its iterations (SCEV's or the latch test's).
     NotEveryIteration, ///< The flush does not run on every iteration.
-    Shape,             ///< No single latch exit, or no computable trip count.
     BodyWrites,        ///< The loop writes the flushed lines.
     BodyReads,         ///< The loop reads the flushed lines.
-    BodySynchronises,  ///< A fence, atomic, volatile access or asm in the loop.
     BodyMayClean,      ///< An `ic ivau` loop that may clean the data cache.
-    StrideNotConstant, ///< The stride is a run-time value (CTR_EL0's line).
+    BodySynchronises,  ///< A fence, atomic, volatile access or asm in the loop.
   };
   llvm::CallBase *Call;
   Reason Why;
   int64_t Stride = 0;
   llvm::Instruction *Blocker = nullptr;
 };
+
+/// "stride", "bounds", "body" or "fence": which condition of a range flush
+/// the loop fails.
+llvm::StringRef unsummarisedCondition(UnsummarisedLoopFlush::Reason Why);
 
 /// The clause a remark uses for \p U's reason.
 std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
