@@ -242,6 +242,24 @@ using namespace hotlayout::availability;
 
 namespace {
 
+/// Inline asm that names a line operation but is no flush site.
+void collectOpaqueAsm(Function &F, FlushAvailability &Result) {
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    auto *IA = Call ? dyn_cast<InlineAsm>(Call->getCalledOperand()) : nullptr;
+    if (!IA || decodeFlushSite(*Call))
+      continue;
+    if (const FlushKind *K =
+            lookupAsmFlushKind(IA->getAsmString(), IA->getConstraintString())) {
+      Result.OpaqueAsm.push_back({Call, K->Display, /*IntegerOperand=*/true});
+      continue;
+    }
+    StringRef Op = asmMentionsLineOperation(IA->getAsmString());
+    if (!Op.empty())
+      Result.OpaqueAsm.push_back({Call, Op});
+  }
+}
+
 bool hasFlushCall(Function &F) {
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
@@ -270,6 +288,8 @@ public:
     if (Results.count(&F))
       return;
     Results[&F] = analyse(F);
+    if (!F.hasOptNone())
+      collectOpaqueAsm(F, Results[&F]);
     if (!Results[&F].Summary.FlushedOnReturn.empty())
       Summaries[&F] = Results[&F].Summary;
   }
@@ -400,6 +420,10 @@ void FlushAvailability::print(raw_ostream &OS, const Function &F) const {
       OS << ", saves " << *N.LinesSaved << " lines";
     OS << "\n";
   }
+  for (const OpaqueAsmFlush &O : OpaqueAsm)
+    OS << "  opaque asm (" << O.Operation
+       << (O.IntegerOperand ? ", integer operand" : ", other instructions")
+       << "):" << *O.Call << "\n";
   for (const FlushSite &S : Summary.FlushedOnReturn) {
     OS << "  summary: flushed on every return: ";
     printSiteRef(OS, *this, S.Call);
@@ -412,7 +436,8 @@ FlushAvailabilityPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto &Results = MAM.getResult<FlushAvailabilityAnalysis>(M);
   for (Function &F : M) {
     auto It = Results.find(&F);
-    if (It != Results.end() && !It->second.Sites.empty())
+    if (It != Results.end() &&
+        (!It->second.Sites.empty() || !It->second.OpaqueAsm.empty()))
       It->second.print(OS, F);
   }
   return PreservedAnalyses::all();

@@ -61,6 +61,9 @@ STATISTIC(NumPartial,
           "Number of partly covered flushes that were not narrowed");
 STATISTIC(NumNotRange,
           "Number of flush loops that could not be summarised as a range");
+STATISTIC(NumOpaqueAsm,
+          "Number of inline-asm statements with a cache-line operation among "
+          "other instructions");
 
 DEBUG_COUNTER(RemoveCounter, "flushelim-remove",
               "Controls which redundant flushes flushelim removes");
@@ -139,6 +142,22 @@ void emitNotRangeRemark(OptimizationRemarkEmitter &ORE,
       R << "; blocked by " << ore::NV("Blocker", describeBlocker(*U.Blocker))
         << " at " << ore::NV("BlockerLoc", U.Blocker->getDebugLoc());
     return R;
+  });
+}
+
+void emitOpaqueAsmRemark(OptimizationRemarkEmitter &ORE,
+                         const OpaqueAsmFlush &O) {
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "FlushAsmOpaque", O.Call);
+    R << "inline asm with " << ore::NV("Operation", O.Operation);
+    if (O.IntegerOperand)
+      R << " on an integer address is opaque: alias analysis needs a "
+           "pointer operand (pass the pointer, not a uintptr_t)";
+    else
+      R << " among other instructions is opaque: flushelim cannot tell "
+           "which lines it flushes (a loop in C around a one-instruction "
+           "asm is a range flush)";
+    return R << "; it is a synchronisation point like any asm";
   });
 }
 
@@ -236,6 +255,10 @@ void emitAnalysisRemarks(const FlushAvailability &A,
     ++NumNotRange;
     emitNotRangeRemark(ORE, U, A.siteOf(U.Call)->Kind->Display);
   }
+  for (const OpaqueAsmFlush &O : A.OpaqueAsm) {
+    ++NumOpaqueAsm;
+    emitOpaqueAsmRemark(ORE, O);
+  }
 }
 
 void planJobs(FunctionWork &W, const WitnessResolver &Witnesses) {
@@ -319,7 +342,8 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
   WitnessResolver Witnesses;
   for (Function &F : M) {
     auto It = Results.find(&F);
-    if (It == Results.end() || It->second.Sites.empty())
+    if (It == Results.end() ||
+        (It->second.Sites.empty() && It->second.OpaqueAsm.empty()))
       continue;
     Work.emplace_back();
     Work.back().F = &F;

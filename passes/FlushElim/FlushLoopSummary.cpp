@@ -249,10 +249,13 @@ bool FlushAvailabilitySolver::loopHasDsb(const Loop &L) const {
 /// Only plain loop ranges take part: a loop its guard may skip gives none.
 void FlushAvailabilitySolver::addSequenceFacts() {
   SmallVector<unsigned, 2> Cleans, Invalidations;
+  // The clean step is `dc cvau`, as __clear_cache's (a `dc civac` loop
+  // would do too, but is not counted on).
   for (unsigned F : PlainLoopFacts)
-    (Facts[F].Kind->Domain == FlushDomain::DataCleanToPoU ? Cleans
-                                                          : Invalidations)
-        .push_back(F);
+    if (Facts[F].Kind->Domain == FlushDomain::DataCleanToPoU)
+      Cleans.push_back(F);
+    else if (Facts[F].Kind->Domain == FlushDomain::InstructionLineInvalidate)
+      Invalidations.push_back(F);
   const FlushKind *RangeKind = lookupFlushKind("__clear_cache");
   if (Cleans.empty() || Invalidations.empty() || !RangeKind)
     return;

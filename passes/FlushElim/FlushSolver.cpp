@@ -258,7 +258,7 @@ static bool a64LineCallVerdict(const CallBase &Call, const Fact &F,
   if (auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
     StringRef Asm = IA->getAsmString(), Cons = IA->getConstraintString();
     if (const FlushKind *K = lookupAsmFlushKind(Asm, Cons)) {
-      if (ForICache && K->Domain == FlushDomain::DataCleanToPoU)
+      if (ForICache && cleansDataCacheLine(K->Domain))
         Why = KeptFlush::MayClean;
     } else if (!isAsmMaintenanceBarrier(Asm, Cons)) {
       Why = KeptFlush::Synchronises;

@@ -194,6 +194,16 @@ llvm::StringRef unsummarisedCondition(UnsummarisedLoopFlush::Reason Why);
 std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
                                  unsigned LineSize);
 
+/// Inline asm that names a cache-line operation but is no flush site: a
+/// whole flush loop in one statement (other instructions with it), or the
+/// one operation on an integer address. Opaque to the analysis, which
+/// treats it as any asm (a synchronisation point).
+struct OpaqueAsmFlush {
+  llvm::CallBase *Call;
+  llvm::StringRef Operation;   ///< "dc civac", "clflush", ...
+  bool IntegerOperand = false; ///< Exactly one operation, on an integer.
+};
+
 /// What a defined function leaves flushed on every return: the callee
 /// summary a caller's re-flush can be removed against.
 struct FlushSummary {
@@ -214,6 +224,7 @@ struct FlushAvailability {
       std::tuple<llvm::CallBase *, const llvm::SCEV *, const llvm::SCEV *>, 2>
       LoopRanges;
   llvm::SmallVector<UnsummarisedLoopFlush, 2> Unsummarised;
+  llvm::SmallVector<OpaqueAsmFlush, 1> OpaqueAsm;
   FlushSummary Summary;
   /// Set when the function was too large to analyse within the work bound;
   /// then nothing is redundant.
