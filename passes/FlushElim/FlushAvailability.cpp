@@ -134,6 +134,10 @@ StringRef describeKeptReason(KeptFlush::Reason Why) {
   case KeptFlush::MayClean:
     return "the data cache may be cleaned in between, after which the "
            "instruction cache may hold stale lines again";
+  case KeptFlush::WeakerKind:
+    return "its kind does not stand in for this one (a write-back leaves the "
+           "line cached; clflushopt and clwb are not ordered with later "
+           "stores as clflush is)";
   case KeptFlush::Unordered:
     return "it ran while a data-cache clean before it may not have completed "
            "(no dsb between them), so the instruction cache may hold stale "
@@ -166,6 +170,10 @@ std::string describeNotNarrowed(const PartiallyCoveredFlush &P) {
     break;
   case PartiallyCoveredFlush::AlreadyNarrowed:
     OS << "it is what an earlier narrowing left";
+    break;
+  case PartiallyCoveredFlush::OneLine:
+    OS << "the earlier flush is one line, and a loop skips only the lines "
+          "an earlier loop flushed";
     break;
   }
   return Text;

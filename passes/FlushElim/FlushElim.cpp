@@ -106,9 +106,13 @@ void emitKeptRemark(OptimizationRemarkEmitter &ORE, const KeptFlush &K,
                     const FlushAvailability &A) {
   ORE.emit([&] {
     OptimizationRemarkMissed R(DEBUG_TYPE, "FlushKept", K.Kept);
+    // A weaker kind is the reason: name it.
+    std::string Earlier = K.Why == KeptFlush::WeakerKind || K.EarlierIsLoop
+                              ? kindOf(*K.Earlier).str()
+                              : "flush";
     R << "kept " << ore::NV("Kind", A.siteOf(K.Kept)->Kind->Display) << ": the "
-      << (K.EarlierIsLoop ? kindOf(*K.Earlier).str() + " loop" : "flush")
-      << " at " << ore::NV("Earlier", K.Earlier->getDebugLoc())
+      << (K.EarlierIsLoop ? Earlier + " loop" : Earlier) << " at "
+      << ore::NV("Earlier", K.Earlier->getDebugLoc())
       << (K.Partly ? " covers part of its range but "
                    : " covers its range but ")
       << ore::NV("Reason", describeKeptReason(K.Why));

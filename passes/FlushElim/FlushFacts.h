@@ -106,7 +106,10 @@ struct Fact {
   Origin From = Site;
   const FlushKind *Kind = nullptr;
   CallBase *Witness = nullptr; ///< The flush (possibly in a callee).
-  int SiteIndex = -1;          ///< Index into Sites when From == Site.
+  /// Summary facts: the call that makes the fact (the witness is in the
+  /// callee).
+  CallBase *ViaCall = nullptr;
+  int SiteIndex = -1; ///< Index into Sites when From == Site.
   /// Range flushes: the bytes [Begin, End). One-line flushes: the line that
   /// holds Begin (End null). Loop ranges: every line that overlaps
   /// [Begin, End).

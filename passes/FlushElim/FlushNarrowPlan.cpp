@@ -370,8 +370,12 @@ void FlushAvailabilitySolver::planLineSkipping(unsigned SF,
     Canonical.push_back(FG.Range.End);
   }
   if (N.Witnesses.empty()) {
+    // Only single lines flushed before: a loop skips an earlier loop's lines.
+    bool LoopCover =
+        any_of(Candidates, [&](unsigned G) { return Facts[G].isLineSpan(); });
     Result.Partial.push_back({S.Witness, Facts[Candidates[0]].Witness,
-                              PartiallyCoveredFlush::NotExpressible});
+                              LoopCover ? PartiallyCoveredFlush::NotExpressible
+                                        : PartiallyCoveredFlush::OneLine});
     return;
   }
   // Remarks: the loop's bytes, and those of them the covers hold.

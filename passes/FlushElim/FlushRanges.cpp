@@ -393,10 +393,25 @@ bool rangeOverlaps(const Fact &G, const Fact &S, ScalarEvolution &SE) {
     return false;
   if (G.Kind->Domain == FlushDomain::InstructionCache)
     return G.Range.End && S.Range.End && rangesMayMeet(G.Range, S.Range, SE);
-  // Without an upper bound on the later loop's pointers, the ones it
-  // certainly gives meeting the range are enough to try per line.
-  const CanonRange &Mine = S.Span.Begin ? S.Span : S.Swept;
-  return G.isLineSpan() && Mine.Begin && rangesMayMeet(G.Range, Mine, SE);
+  if (G.isSequenceStep() || S.isSequenceStep())
+    return false;
+  // The byte a one-line flush names, as a range.
+  auto Byte = [&](const Fact &F) {
+    return CanonRange{
+        F.Range.Begin,
+        SE.getAddExpr(F.Range.Begin, SE.getOne(SE.getEffectiveSCEVType(
+                                         F.Range.Begin->getType())))};
+  };
+  // A loop's pointers: all of them, or (without an upper bound) the ones it
+  // certainly gives, which meeting the range is enough to try per line.
+  bool InLoop = S.Span.Begin || S.Swept.Begin;
+  CanonRange Mine = S.Span.Begin ? S.Span : InLoop ? S.Swept : Byte(S);
+  if (G.isLineSpan())
+    return rangesMayMeet(G.Range, Mine, SE);
+  // One line flushed before a loop over lines that may hold it: no
+  // narrowing (a loop skips only an earlier loop's lines), but a remark.
+  return InLoop && G.From == Fact::Site && !G.Span.Begin && !G.Swept.Begin &&
+         rangesMayMeet(Byte(G), Mine, SE);
 }
 
 //===----------------------------------------------------------------------===//

@@ -154,6 +154,7 @@ void FlushAvailabilitySolver::addSummaryFacts(CallBase &Call) {
       continue;
     Fact F;
     F.From = Fact::Summary;
+    F.ViaCall = &Call;
     F.Kind = Site.Kind;
     F.Witness = Site.Call;
     F.BeginPtr = Base->getValue();
@@ -168,6 +169,7 @@ void FlushAvailabilitySolver::addSummaryFacts(CallBase &Call) {
 void FlushAvailabilitySolver::buildCoverMatrix() {
   CoveredBy.assign(Facts.size(), FactSet(Facts.size()));
   OverlappedBy.assign(Facts.size(), FactSet(Facts.size()));
+  WeakerBy.assign(Facts.size(), FactSet(Facts.size()));
   for (unsigned S = 0; S < Facts.size(); ++S)
     for (unsigned G = 0; G < Facts.size(); ++G) {
       if (G == S) {
@@ -175,9 +177,14 @@ void FlushAvailabilitySolver::buildCoverMatrix() {
         continue;
       }
       const Fact &FG = Facts[G], &FS = Facts[S];
-      if (FG.isSequenceStep() || FS.isSequenceStep() ||
-          !flushKindCovers(*FG.Kind, *FS.Kind))
+      if (FG.isSequenceStep() || FS.isSequenceStep())
         continue;
+      if (!flushKindCovers(*FG.Kind, *FS.Kind)) {
+        if (FS.From == Fact::Site && FG.Kind->Domain == FS.Kind->Domain &&
+            (rangeCovers(FG, FS, Ctx.SE, DL) || rangeOverlaps(FG, FS, Ctx.SE)))
+          WeakerBy[S].set(G);
+        continue;
+      }
       // A cover under a condition the site does not imply can still narrow
       // it: the run-time test includes the condition.
       if (rangeCovers(FG, FS, Ctx.SE, DL) && conditionAllows(FG, FS))
@@ -574,13 +581,43 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
       if (Result.Kept.size() + Result.Narrowed.size() + Result.Partial.size() ==
           Before)
         noteKept(SF, S.OverlappedBy[SF], /*Partly=*/true);
+      // Nor one of a kind that covers it: name an available one of a kind
+      // that does not (a clwb before a clflush of the line).
+      if (Result.Kept.size() + Result.Narrowed.size() + Result.Partial.size() ==
+          Before)
+        noteWeaker(SF, State);
+    }
+    /// Names an available flush of a weaker kind, one over all of the
+    /// range if there is one.
+    void noteWeaker(unsigned SF, const FactSet &State) {
+      const Fact &Site = S.Facts[SF];
+      int Best = -1;
+      bool BestCovers = false;
+      for (unsigned G : State.set_bits()) {
+        const Fact &FG = S.Facts[G];
+        if (!S.WeakerBy[SF].test(G) || FG.Witness == Site.Witness ||
+            !S.mayHaveRun(FG, *Site.Witness))
+          continue;
+        bool Covers = rangeCovers(FG, Site, S.Ctx.SE, S.DL);
+        if (Best < 0 || (Covers && !BestCovers)) {
+          Best = G;
+          BestCovers = Covers;
+        }
+      }
+      if (Best < 0)
+        return;
+      const Fact &FG = S.Facts[Best];
+      Result.Kept.push_back(
+          {Site.Witness, FG.Witness, KeptFlush::WeakerKind, nullptr});
+      Result.Kept.back().EarlierIsLoop = FG.isLineSpan();
+      Result.Kept.back().Partly = !BestCovers;
     }
     /// Names the nearest covering flush that could not be used, and why.
     void noteKept(unsigned SF, const FactSet &Candidates, bool Partly = false) {
       CallBase *Kept = S.Facts[SF].Witness;
       for (unsigned G : Candidates.set_bits()) {
         const Fact &FG = S.Facts[G];
-        if (G == SF || FG.From == Fact::Summary || FG.Witness == Kept)
+        if (G == SF || FG.Witness == Kept)
           continue;
         // A sequence that never completed is no earlier flush to name.
         if (FG.From == Fact::Sequence && !LastKill.count(G))
@@ -656,7 +693,7 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
 /// enters no block recomputing its range: then both name the same bytes.
 bool FlushAvailabilitySolver::reachesWithoutRedefinition(
     const Fact &Earlier, const Instruction &To) const {
-  const Instruction *From = Earlier.Witness;
+  const Instruction *From = Earlier.ViaCall ? Earlier.ViaCall : Earlier.Witness;
   if (From->getFunction() != To.getFunction())
     return false;
   const BasicBlock *Goal = To.getParent();

@@ -173,6 +173,9 @@ private:
   DenseMap<const CallBase *, SweepResult> Sweeps;
   std::vector<FactSet> CoveredBy;    ///< CoveredBy[f]: facts that cover f.
   std::vector<FactSet> OverlappedBy; ///< Share bytes with f, not covering.
+  /// Same domain, shares bytes with site fact f, but of a kind that does
+  /// not cover f's (remarks only).
+  std::vector<FactSet> WeakerBy;
   DenseMap<const BasicBlock *, FactSet> Out; ///< Absent: not yet reached.
   DenseMap<std::pair<const Instruction *, unsigned>, int8_t> KillCache;
   /// issuedWhileCleanMayBePending's answers, per `ic ivau` call.

@@ -73,11 +73,14 @@ struct KeptFlush {
     /// it may have let the old bytes back in: Blocker is the `dsb` after
     /// which an invalidation is needed again.
     Unordered,
+    /// Earlier is of a kind that does not cover Kept's (a write-back before
+    /// an evicting flush; a weakly ordered flush before an ordered one).
+    WeakerKind,
   };
   llvm::CallBase *Kept;
   llvm::CallBase *Earlier;
   Reason Why;
-  llvm::Instruction *Blocker; ///< Null for Redefined and NotAllPaths.
+  llvm::Instruction *Blocker; ///< Null for Redefined, NotAllPaths, WeakerKind.
   bool EarlierIsLoop = false; ///< Earlier's loop covers the range.
   bool Partly = false;        ///< Earlier covers only part of the range.
 };
@@ -95,6 +98,7 @@ struct PartiallyCoveredFlush {
     NotExpressible,  ///< A bound of the covered part is not available here.
     MayWrap,         ///< An unsigned length that may be 2^63 or more.
     AlreadyNarrowed, ///< A piece or fallback of an earlier narrowing.
+    OneLine, ///< A loop after a one-line flush: only loop ranges narrow it.
   };
   llvm::CallBase *Later;
   llvm::CallBase *Earlier;
