@@ -42,6 +42,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/DebugCounter.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <deque>
 #include <memory>
@@ -358,6 +359,7 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
     planJobs(W, Witnesses);
 
   bool Changed = false, CFGChanged = false;
+  SmallVector<WeakTrackingVH, 4> DeadConds;
   for (FunctionWork &W : Work) {
     // Remarks in function order, each function's kept before its removed.
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*W.F);
@@ -368,7 +370,7 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // A loop that only flushed, and whose flushes all went, goes too.
     SmallPtrSet<BasicBlock *, 8> Deleted;
     for (Loop *L : Emptied)
-      CFGChanged |= deleteEmptiedLoop(*L, Deleted);
+      CFGChanged |= deleteEmptiedLoop(*L, Deleted, DeadConds);
     for (unsigned I = W.Jobs.size(); I-- > 0;)
       if (!survivesLoopDeletion(W.Jobs[I], Deleted)) {
         W.Jobs.erase(W.Jobs.begin() + I);
@@ -388,6 +390,9 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (unsigned I : Applied)
       ORE.emit(*W.NarrowedRemarks[I]);
   }
+  for (WeakTrackingVH &Cond : DeadConds)
+    if (Cond)
+      RecursivelyDeleteTriviallyDeadInstructions(Cond);
   if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

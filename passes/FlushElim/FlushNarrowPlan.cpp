@@ -309,10 +309,14 @@ void FlushAvailabilitySolver::planLineSkipping(unsigned SF,
   Instruction &At = *S.Witness;
   // Loop-invariant bounds are computed once, before the loop, when they can
   // be.
+  // Not into another loop, though: clang enters a flush loop straight from
+  // the latch of the loop before it when their guards are merged, and code
+  // there would run on every iteration of that loop.
   Instruction *Hoist = nullptr;
   if (const Loop *L = Ctx.LI.getLoopFor(At.getParent()))
     if (BasicBlock *Pred = L->getLoopPredecessor())
-      Hoist = Pred->getTerminator();
+      if (Ctx.LI.getLoopFor(Pred) == L->getParentLoop())
+        Hoist = Pred->getTerminator();
   NarrowedFlush N;
   N.Later = S.Witness;
   N.PerLine = true;
@@ -387,6 +391,6 @@ void FlushAvailabilitySolver::planLineSkipping(unsigned SF,
   N.CoveredBytes = coveredBytes(N, Canonical, [&](BoundId A, BoundId B) {
     return knownLessOrEqual(Canonical[A], Canonical[B], SE);
   });
-  N.CoverInsertPt = Hoist ? Hoist : &At;
+  N.CoverInsertBlock = Hoist ? Hoist->getParent() : nullptr;
   Result.Narrowed.push_back(std::move(N));
 }

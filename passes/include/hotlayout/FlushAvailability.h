@@ -156,9 +156,11 @@ struct NarrowedFlush {
   /// For remarks: bytes already flushed (summed over covers) and asked for.
   const llvm::SCEV *CoveredBytes = nullptr;
   const llvm::SCEV *TotalBytes = nullptr;
-  /// Where the covers' bounds are computed (PerLine: before the loop when
-  /// they can be); null means at Later.
-  llvm::Instruction *CoverInsertPt = nullptr;
+  /// Where the covers' bounds are computed: before the terminator of this
+  /// block (PerLine: the loop's predecessor, when they can be computed
+  /// there); null means right before Later. A block, not its terminator:
+  /// deleting an emptied loop may replace the terminator.
+  llvm::BasicBlock *CoverInsertBlock = nullptr;
 };
 
 /// Metadata the transformation puts on the flushes a narrowing leaves (the
