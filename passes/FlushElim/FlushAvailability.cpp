@@ -207,6 +207,9 @@ std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
   case UnsummarisedLoopFlush::StrideTooLarge:
     OS << "its pointer advances " << U.Stride << " bytes per iteration, more "
        << "than the " << LineSize << "-byte line, so lines in between stay";
+    if (U.Copies > 1)
+      OS << " (the loop holds " << U.Copies << " such flushes, an unrolled "
+         << "loop: their lines together are not summarised)";
     break;
   case UnsummarisedLoopFlush::StrideNotConstant:
     OS << "its pointer advances by a run-time amount per iteration (a line "

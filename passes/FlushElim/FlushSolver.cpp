@@ -675,6 +675,20 @@ void FlushAvailabilitySolver::recordDecisions(ArrayRef<const BasicBlock *> RPO,
   erase_if(Result.Unsummarised, [&](const UnsummarisedLoopFlush &U) {
     return Result.redundancyOf(U.Call) != nullptr;
   });
+  // Copies of one flush in an unrolled loop: same kind, loop and stride.
+  for (UnsummarisedLoopFlush &U : Result.Unsummarised) {
+    if (U.Why != UnsummarisedLoopFlush::StrideTooLarge)
+      continue;
+    const Loop *L = Ctx.LI.getLoopFor(U.Call->getParent());
+    const FlushKind *Kind = Result.siteOf(U.Call)->Kind;
+    U.Copies = count_if(Result.Sites, [&](const FlushSite &Other) {
+      const SweepResult &R = Sweeps.lookup(Other.Call);
+      int64_t Stride = R.Sweep ? R.Sweep->Stride : 0;
+      return Other.Kind == Kind &&
+             Ctx.LI.getLoopFor(Other.Call->getParent()) == L &&
+             Stride == U.Stride;
+    });
+  }
 
   if (!Rec.OnEveryReturn || !Ctx.F.hasExactDefinition())
     return;

@@ -190,6 +190,10 @@ struct UnsummarisedLoopFlush {
   Reason Why;
   int64_t Stride = 0;
   llvm::Instruction *Blocker = nullptr;
+  /// StrideTooLarge: how many flushes of its kind and stride the loop holds
+  /// (more than one: an unrolled loop, whose copies together may flush
+  /// every line but are not summarised together).
+  unsigned Copies = 1;
 };
 
 /// "stride", "bounds", "body" or "fence": which condition of a range flush
