@@ -8,7 +8,13 @@
 #      run before and after flushelim and in check mode against a shadow of
 #      what was flushed: no stale byte executed, no inverted flush
 #      (narrowing). Needs an x86-64 host; skipped elsewhere.
-# Failing modules are kept in <build>/fuzz/ and <build>/fuzz-narrow/ with a
+#   3. N random C programs of flush loops (test/fuzz/loop_fuzz.py: N/20
+#      files of 20 cases), x86 and AArch64, compiled by clang -O2 and run
+#      before and after flushelim (and batching) under a recorder of lines
+#      written and flushed: no line written after its last flush may stay
+#      unflushed. Needs an x86-64 host (the AArch64 programs run retargeted).
+# Failing modules are kept in <build>/fuzz/, <build>/fuzz-narrow/ and
+# <build>/fuzz-loops/ with a
 # command that reproduces each. Set FUZZ_FIRST to start at another seed
 # (default 1; the lit smoke tests cover 1-100 and 1-25).
 set -uo pipefail
@@ -40,6 +46,16 @@ for major in "${HL_MAJORS[@]}"; do
         --seeds "$first-$nlast" --work "$dir/fuzz-narrow")" || status=1
     printf '%s\n' "$out" | grep -v '^narrow-stress:' || true
     printf 'LLVM %s: %s\n' "$major" "$(printf '%s\n' "$out" | tail -n1)"
+    rm -rf "$dir/fuzz-loops"
+    for arch in x86 a64; do
+      out="$(python3 "$HL_ROOT/test/fuzz/loop_fuzz.py" run --arch "$arch" \
+          --opt "$(hl_llvm_prefix "$major")/bin/opt" \
+          --clang "$(hl_llvm_prefix "$major")/bin/clang" \
+          --plugin "$dir/lib/libHotLayout.so" --files $(((n + 19) / 20)) \
+          --per-file 20 --seed "$first" --work "$dir/fuzz-loops/$arch")" || status=1
+      printf '%s\n' "$out" | grep -v '^loop-fuzz:' || true
+      printf 'LLVM %s: %s\n' "$major" "$(printf '%s\n' "$out" | tail -n1)"
+    done
   fi
 done
 exit "$status"

@@ -1,8 +1,9 @@
 # scripts/lib.sh - shared by setup.sh, test.sh and fuzz.sh (sourced, not run).
 #
 # Installs what hotlayout needs on Debian bookworm and builds one tree per LLVM
-# major: build/ (LLVM 22) and build-19/ (LLVM 19). Override the directories
-# with HOTLAYOUT_BUILD22 / HOTLAYOUT_BUILD19 (relative to the repository).
+# major: build/ (LLVM 22: the plugin and the CLI) and build-19/ (LLVM 19: the
+# plugin only). Override the directories with HOTLAYOUT_BUILD22 /
+# HOTLAYOUT_BUILD19 (relative to the repository).
 
 HL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HL_MAJORS=(22 19)
@@ -10,6 +11,7 @@ HL_PACKAGES=(
   clang-22 llvm-22-dev lld-22 bolt-22 llvm-22-tools libclang-rt-22-dev
   clang-19 llvm-19-dev lld-19 bolt-19 llvm-19-tools libclang-rt-19-dev
   clang-format-22 cmake ninja-build libgtest-dev python3 valgrind libtool-bin
+  autoconf automake pkgconf
 )
 
 hl_log() { printf '==> %s\n' "$*" >&2; }
@@ -74,6 +76,27 @@ hl_install_deps() {
   }
 }
 
+# The major whose tree builds the CLI (CMakeLists.txt: HOTLAYOUT_TOOL_LLVM_MAJOR);
+# the others build only their plugin.
+HL_CLI_MAJOR=22
+
+# The CMake options that tie the trees together: the CLI's tree knows the
+# plugin-only trees (installed and packaged with it), and each plugin-only tree
+# knows the CLI its tests judge its plugin with.
+hl_tree_options() {
+  local major="$1" other
+  if [ "$major" = "$HL_CLI_MAJOR" ]; then
+    local builds=()
+    for other in "${HL_MAJORS[@]}"; do
+      [ "$other" = "$HL_CLI_MAJOR" ] || builds+=("$(hl_build_dir "$other")")
+    done
+    local IFS=';'
+    echo "-DHOTLAYOUT_PLUGIN_BUILDS=${builds[*]}"
+  else
+    echo "-DHOTLAYOUT_CLI=$(hl_build_dir "$HL_CLI_MAJOR")/bin/hotlayout"
+  fi
+}
+
 # Configures (Ninja, the same major's clang as compiler, so no gcc is needed)
 # and builds the tree for LLVM major $1.
 hl_build() {
@@ -84,7 +107,8 @@ hl_build() {
   cmake -S "$HL_ROOT" -B "$dir" -G Ninja \
       -DLLVM_DIR="$prefix/lib/cmake/llvm" \
       -DCMAKE_C_COMPILER="$prefix/bin/clang" \
-      -DCMAKE_CXX_COMPILER="$prefix/bin/clang++" ||
+      -DCMAKE_CXX_COMPILER="$prefix/bin/clang++" \
+      "$(hl_tree_options "$major")" ||
     { hl_err "LLVM $major: cmake configure of $dir failed (output above)"; return 1; }
   hl_log "LLVM $major: building $dir"
   ninja -C "$dir" || { hl_err "LLVM $major: build failed in $dir"; return 1; }

@@ -1,4 +1,4 @@
-# pairs.sh - sourced by run.sh (bash): the comparisons of bench/ab, in families. A comparison's
+# pairs.sh - sourced by run.sh and target.sh (bash): the comparisons of bench/ab, in families. A comparison's
 # name starts with its family's (lua-order and lua-slow are lua's). A family F defines:
 #   F_build          build its binaries under $W and, for each comparison NAME it offers, set
 #                    A_OF[NAME], B_OF[NAME] (the two binaries), RUN_OF[NAME] (ab's --run
@@ -7,38 +7,54 @@
 #   F_instructions   print "BINARY INSTRUCTIONS" lines: callgrind totals of a small workload,
 #                    the exact size of a planted slowdown
 # $PAIRS_SH (run.sh) may define more families: the smoke test's tiny program.
-# The planted slowdown: SPIN increments of a static volatile counter at a function's entry.
-SPINCODE="{ static volatile unsigned bench_spin; for (int bench_i = 0; bench_i < $SPIN; bench_i++) bench_spin++; }"
+# Where the families build ($W), with what ($CLANG), and the hotlayout that compares ($H).
+W=${WORK:-$ROOT/bench/work/ab}
+H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+CLANG=${CLANG:-clang-22}; export CLANG
+# The planted slowdown: N increments of a static volatile counter at a function's entry.
+spincode() { echo "{ static volatile unsigned bench_spin; for (int bench_i = 0; bench_i < $1; bench_i++) bench_spin++; }"; }
+SPINCODE=$(spincode "$SPIN")
 # callgrind's instruction total of a command, children included.
 cg() { valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
 
 # Lua 5.4: bench/layout-lock's build (-O2 -ffunction-sections) and link (lld, --emit-relocs),
-# running bench/layout-lock/bench.lua LUA_N.
+# running bench/layout-lock/bench.lua LUA_N. lua-cmp plants CMP_SPIN (default 4) increments
+# in sort_comp, table.sort's comparison (~1.4 M calls per LUA_N; bench.lua never calls
+# lua_compare, which sorts with a comparator function do not reach).
 LUA_WL="$ROOT/bench/layout-lock/bench.lua"
+CMP_SPIN=${CMP_SPIN:-4}
+# lua_planted SRC NAME FILE PATTERN N: the Lua sources SRC with N increments after the line
+# PATTERN of src/FILE, built into $W/NAME-obj and linked as $W/NAME.
+lua_planted() {
+  local src=$1 name=$2 file=$3 pattern=$4 n=$5
+  rm -rf "$W/$name-src"; mkdir -p "$W/$name-src"; cp -r "$src/src" "$W/$name-src/"
+  sed -i "s|$pattern|&\n  $(spincode "$n")  /* bench: planted slowdown */|" "$W/$name-src/src/$file"
+  grep -q 'planted slowdown' "$W/$name-src/src/$file"
+  "$ROOT/bench/layout-lock/build.sh" "$W/$name-src" "$W/$name-obj" > /dev/null
+  "$ROOT/bench/layout-lock/link.sh" "$W/$name-obj" "$W/$name"
+}
 lua_build() {
   local S; S=$("$ROOT/bench/common/fetch-source.sh" lua5.4)
-  rm -rf "$W/lua-slow-src"; mkdir -p "$W/lua-slow-src"; cp -r "$S/src" "$W/lua-slow-src/"
-  sed -i "s|^CallInfo \*luaD_precall (lua_State \*L, StkId func, int nresults) {\$|&\n  $SPINCODE  /* bench: planted slowdown */|" \
-    "$W/lua-slow-src/src/ldo.c"
-  grep -q 'planted slowdown' "$W/lua-slow-src/src/ldo.c"
   "$ROOT/bench/layout-lock/build.sh" "$S" "$W/lua-obj" > /dev/null
-  "$ROOT/bench/layout-lock/build.sh" "$W/lua-slow-src" "$W/lua-slow-obj" > /dev/null
   "$ROOT/bench/layout-lock/link.sh" "$W/lua-obj" "$W/lua-a"
   "$ROOT/bench/layout-lock/link.sh" "$W/lua-obj" "$W/lua-order" -Wl,--shuffle-sections='.text.*=7'
-  "$ROOT/bench/layout-lock/link.sh" "$W/lua-slow-obj" "$W/lua-slow"
-  A_OF[lua-order]=$W/lua-a; B_OF[lua-order]=$W/lua-order
-  A_OF[lua-slow]=$W/lua-a; B_OF[lua-slow]=$W/lua-slow
-  RUN_OF[lua-order]=; RUN_OF[lua-slow]=
-  ARGS_OF[lua-order]="$LUA_WL $LUA_N"; ARGS_OF[lua-slow]="$LUA_WL $LUA_N"
+  lua_planted "$S" lua-slow ldo.c '^CallInfo \*luaD_precall (lua_State \*L, StkId func, int nresults) {$' "$SPIN"
+  lua_planted "$S" lua-cmp ltablib.c '^static int sort_comp (lua_State \*L, int a, int b) {$' "$CMP_SPIN"
+  local name
+  for name in lua-order lua-slow lua-cmp; do
+    A_OF[$name]=$W/lua-a; B_OF[$name]=$W/$name; RUN_OF[$name]=; ARGS_OF[$name]="$LUA_WL $LUA_N"
+  done
+  B_OF[lua-order]=$W/lua-order
 }
 lua_instructions() {
   echo "lua-a    $(cg "$W/lua-a" "$LUA_WL" 1)"
   echo "lua-slow $(cg "$W/lua-slow" "$LUA_WL" 1)"
+  echo "lua-cmp  $(cg "$W/lua-cmp" "$LUA_WL" 1)"
 }
 
 # mimalloc as a malloc-overriding shared object (its single-TU static.c, -DMI_MALLOC_OVERRIDE),
 # preloaded under bench/alloc's driver built for libc malloc.
-MI_ARGS="larson 2 4 2000 150000"
+MI_ARGS=${MI_ARGS:-larson 2 4 2000 150000}
 mi_build() {
   local S; S=$("$ROOT/bench/common/fetch-source.sh" mimalloc)
   local F="-O2 -ffunction-sections -fPIC -g0 -w -DNDEBUG -DMI_MALLOC_OVERRIDE -I$S/include"

@@ -25,9 +25,6 @@
 set -Eeuo pipefail
 shopt -s inherit_errexit
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
-W=${WORK:-$ROOT/bench/work/ab}
-H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
-CLANG=${CLANG:-clang-22}; export CLANG
 LAYOUTS=${LAYOUTS:-8}; ROUNDS=${ROUNDS:-20}; SPIN=${SPIN:-10}; LUA_N=${LUA_N:-6}; METRIC=${METRIC:-cpu}
 ONLY=${ONLY:-lua-order lua-slow mi-order mi-slow}
 declare -A A_OF B_OF RUN_OF ARGS_OF

@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""applycost.py HOTLAYOUT WORK ROUNDS PROGRAM...: issue 11 item 5, apply with the choices in its
-lock against one llvm-bolt run with the same options.
+"""applycost.py HOTLAYOUT WORK ROUNDS PROGRAM...: apply with the choices in its lock against
+one plain llvm-bolt run (issue 20 item 6) and one llvm-bolt run with apply's options.
 
 Run after run.sh, on its WORK folder (each PROGRAM's `in`, `in.lock` with apply's choices,
 `p-in.fdata`). Per program: one `hotlayout apply in --lock in.lock` through an llvm-bolt
 wrapper that keeps a copy of the command line, the function order file and the profile apply
 gives llvm-bolt; "same options" is that command without its placement specs (-pad-funcs,
--pad-funcs-before). Then ROUNDS rounds, the two commands in alternating order, each timed as
-the CPU (user + system) of the command and its children (wait4) and as wall time. Prints per
-program one JSON line: the per-round ratio apply / same options, median with the 10th and 90th
-percentiles, for CPU and wall, and both medians in seconds.
+-pad-funcs-before); "plain" is llvm-bolt with the profile and run.sh's BOLTFLAGS, the
+plain llvm-bolt of the tables. Then ROUNDS rounds, the three commands in rotating order, each
+timed as the CPU (user + system) of the command and its children (wait4) and as wall time.
+Prints per program one JSON line: the per-round ratios apply / plain and apply / same options,
+median with the 10th and 90th percentiles, for CPU and wall, and the medians in seconds.
 
-env: LLVM_BIN (/usr/lib/llvm-22/bin).
+env: LLVM_BIN (/usr/lib/llvm-22/bin), BOLTFLAGS (run.sh's).
 """
 import json
 import os
@@ -23,6 +24,8 @@ import tempfile
 import time
 
 LLVM = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
+BOLTFLAGS = os.environ.get('BOLTFLAGS', '-reorder-functions=cdsort -reorder-blocks=ext-tsp '
+                           '-split-functions -split-all-cold -lite=0 -enable-bat').split()
 
 
 def wrapper(folder):
@@ -104,17 +107,26 @@ def main():
             if not os.path.exists(keep + '.args'):
                 sys.exit(f'applycost: apply ran no llvm-bolt in {cwd}')
             args = open(keep + '.args').read().splitlines()
-            cmds = {'apply': apply, 'same': same_options(args, keep, keep + '.same')}
+            cmds = {'apply': apply, 'same': same_options(args, keep, keep + '.same'),
+                    'plain': [os.path.join(LLVM, 'llvm-bolt'), 'in', '-o', keep + '.plain',
+                              '-data=p-in.fdata'] + BOLTFLAGS}
             got = {k: [] for k in cmds}
+            order = list(cmds)
             for i in range(rounds):
-                for k in (('apply', 'same') if i % 2 == 0 else ('same', 'apply')):
+                for k in order[i % 3:] + order[:i % 3]:
                     got[k].append(timed(cmds[k], cwd))
+
+            def ratios(base, what):
+                return spread([a[what] / b[what] for a, b in zip(got['apply'], got[base])])
             print(p, json.dumps({
                 'rounds': rounds,
                 'placement_specs': sum(a.startswith('-pad-funcs') for a in args),
-                'cpu_ratio_median_p10_p90': spread([a[0] / s[0] for a, s in zip(got['apply'], got['same'])]),
-                'wall_ratio_median_p10_p90': spread([a[1] / s[1] for a, s in zip(got['apply'], got['same'])]),
+                'cpu_ratio_to_plain_median_p10_p90': ratios('plain', 0),
+                'wall_ratio_to_plain_median_p10_p90': ratios('plain', 1),
+                'cpu_ratio_median_p10_p90': ratios('same', 0),
+                'wall_ratio_median_p10_p90': ratios('same', 1),
                 'apply_cpu_s': round(statistics.median(t[0] for t in got['apply']), 4),
+                'plain_cpu_s': round(statistics.median(t[0] for t in got['plain']), 4),
                 'same_cpu_s': round(statistics.median(t[0] for t in got['same']), 4)}), flush=True)
     finally:
         shutil.rmtree(tmp)

@@ -9,13 +9,14 @@
 # A few minutes per program instead of ~10 for all: for tuning hotalign.
 #
 # Per program, from its Debian source:
-#   nopl      PGO (IR PGO, -fprofile-use, from a training run of the workload; the PGO data kept in
-#             .llvm_bb_addr_map: -fbasic-block-address-map -mllvm -pgo-analysis-map=...; PGO_KIND=fe:
-#             front-end PGO, -fprofile-instr-use, no map), no plugin
-#   in        PGO + -fpass-plugin=libHotLayout.so (hotalign, options $HOTALIGN_FLAGS): the input
-#             of apply and llvm-bolt
+#   nopl      the recipe as `hotlayout flags --use P --no-plugin` prints it (IR PGO from a training
+#             run of the workload, built with `hotlayout flags --instrument`; the PGO data kept in
+#             .llvm_bb_addr_map; PGO_KIND=fe: front-end PGO, -fprofile-instr-use, no map), no plugin
+#   in        the recipe with the plugin, `hotlayout flags --use P` (hotalign, options
+#             $HOTALIGN_FLAGS): the input of apply and llvm-bolt
 #   in.bolt   plain llvm-bolt -data=<in's profile> $BOLTFLAGS
 #   in.apply  hotlayout plan in -> in.lock; hotlayout apply in --lock in.lock --profile
+#   in.noprof hotlayout apply in --lock in.lock (no profile: the lock's choices alone)
 #   sh        in's objects linked with --shuffle-sections='.text.*=$SHUFFLE_SEED' and
 #             --call-graph-profile-sort=none (lld orders the sections a PGO build's call graph
 #             profile names by that profile, whatever their input order: a shuffle alone moves
@@ -37,7 +38,8 @@
 #      e.g. -hotalign-line-start=false for the estimate-driven max-skip mode),
 #      LUA_N (bench.lua reps, 1), BZIP2_KB (256;
 #      quick 64), ZLIB_KB (256; quick 64), JUDGE_FLAGS (extra callgrind_loops.py report flags),
-#      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin), PLUGIN, HOTLAYOUT, WORK (bench/work/aligned-lock),
+#      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin),
+#      HOTLAYOUT (its `flags` give the recipe and the plugin for CLANG), WORK (bench/work/aligned-lock),
 #      RESULTS_DIR (bench/results/<date>-<machine>-aligned), PROGRAMS_SH (a file of more program
 #      definitions, sourced after programs.sh; the smoke test's tiny program).
 # Builds are cached in WORK (keyed by flags, plugin, its options and profile contents); profiles, locks,
@@ -65,8 +67,12 @@ done
 case ${CLANG:-} in /*) LLVM=${LLVM_BIN:-$(dirname "$CLANG")} ;; *) LLVM=${LLVM_BIN:-/usr/lib/llvm-22/bin} ;; esac
 export CLANG=${CLANG:-$LLVM/clang} LLVM_BIN=$LLVM
 MAJOR=$("$CLANG" --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
-PLUGIN=${PLUGIN:-$ROOT/build/lib/libHotLayout.so}
 H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+# The recipe's words for CLANG (`hotlayout flags ARGS`), into the array RECIPE.
+source "$ROOT/bench/common/recipe.sh"
+recipe() { bench_recipe "$H" "$CLANG" "$@"; }
+# The programs link (programs.sh) with the recipe's link flags, written out there.
+bench_recipe_links "$H" "$CLANG" "-fuse-ld=lld -Wl,--emit-relocs"
 BOLT=$LLVM/llvm-bolt
 W=${WORK:-$ROOT/bench/work/aligned-lock}
 if [ $QUICK = 1 ]; then
@@ -81,7 +87,8 @@ HOTALIGN_FLAGS=${HOTALIGN_FLAGS-}
 R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" --tag)-aligned}
 # Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
 # function without samples alone).
-BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0"
+# -enable-bat: check judges its output through BAT as it judges apply's.
+BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0 -enable-bat"
 # PGO_KIND=ir (default): IR PGO, with the compiler's PGO data kept in the basic-block address
 # map, which `hotlayout profile` turns into branch records for the functions BOLT cannot
 # instrument (Lua's luaV_execute, a computed-goto interpreter). IR PGO, because clang's
@@ -89,21 +96,26 @@ BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -s
 # luaV_execute's edges 692M of the profile's 777M counts (measured: Lua, one run).
 # PGO_KIND=fe: front-end PGO without the map, the builds of the 2026-11-24 issue 11 table.
 case ${PGO_KIND:-ir} in
-  ir) PGO_GEN=-fprofile-generate; PGO_USE=-fprofile-use
-      # -use-iterative-bfi-inference: the map's frequencies are machine BFI's, and a computed
+  ir) recipe --instrument --cflags; PGO_GEN=${RECIPE[*]}
+      # The recipe's map keeps -use-iterative-bfi-inference: the map's frequencies are machine BFI's, and a computed
       # goto's dispatch, tail-duplicated into every handler, is irreducible, which default BFI
       # only approximates: it put luaV_execute's back edge to its call entry at 3.4 M where
       # callgrind counts 1.6 M (2.64 vs 1.23 per entry), so check judged that loop iterating,
       # it made 71% of the hot-coverage total and pushed 3 real hot loops (4-6 thousand
       # iterations) under the 99% cut. Iterative inference gives luaV_execute's back edges
       # callgrind's exact counts (measured: Lua, IR PGO, one run).
-      PGOMAP_FLAGS="-fbasic-block-address-map -mllvm -pgo-analysis-map=func-entry-count,bb-freq,br-prob -mllvm -use-iterative-bfi-inference" ;;
-  fe) PGO_GEN=-fprofile-instr-generate; PGO_USE=-fprofile-instr-use; PGOMAP_FLAGS= ;;
+      # The final builds: `hotlayout flags --use PROFDATA [--no-plugin] --cflags` (use_flags).
+      use_flags() { recipe --cflags --use "$@"; } ;;
+  fe) PGO_GEN=-fprofile-instr-generate
+      use_flags() {
+        RECIPE=(-ffunction-sections -fprofile-instr-use="$1")
+        [ "${2:-}" = --no-plugin ] || RECIPE+=(-fpass-plugin="$("$H" flags --cc "$CLANG" --print-plugin)")
+      } ;;
   *) echo "aligned-lock: PGO_KIND is ir or fe, not '$PGO_KIND'" >&2; exit 2 ;;
 esac
 JUDGE=$ROOT/bench/common/callgrind_loops.py
 PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: runs get no env
-BINS="nopl in in.bolt in.apply sh sh.bolt sh.apply v2 v2.bolt v2.apply"
+BINS="nopl in in.bolt in.apply in.noprof sh sh.bolt sh.apply v2 v2.bolt v2.apply"
 [ $INPUT_ONLY = 0 ] || BINS="nopl in"
 # --input-only: hotalign's remarks (obj-rec/*.opt.yaml: which loops it judged hot, and why it
 # aligned each or not) come from a second build of in, rec, since clang adds line tables to
@@ -117,7 +129,7 @@ TEE_PID=$!
 trap 'exec >&- 2>&-; wait "$TEE_PID"' EXIT
 T0=$(date +%s)
 log() { echo "== aligned-lock $(( $(date +%s) - T0 ))s: $*"; }
-for t in "$H" "$PLUGIN" "$BOLT" "$LLVM/llvm-profdata" "$LLVM/ld.lld"; do
+for t in "$H" "$BOLT" "$LLVM/llvm-profdata" "$LLVM/ld.lld"; do
   [ -e "$t" ] || { echo "aligned-lock: $t is missing (build the project; install bolt-22, lld-22)" >&2; exit 1; }
 done
 command -v valgrind >/dev/null || { echo "aligned-lock: valgrind is missing" >&2; exit 1; }
@@ -135,11 +147,11 @@ key_of() {
     case $a in -fpass-plugin=*) echo "HOTLAYOUT_OPTIONS=${HOTLAYOUT_OPTIONS:-}" ;; esac
   done
 }
-# build_cached for a plugin build: hotalign gets HOTALIGN_FLAGS after any HOTLAYOUT_OPTIONS
-# of the caller's.
+# build_cached for a plugin build (FLAGS load it): hotalign gets HOTALIGN_FLAGS after any
+# HOTLAYOUT_OPTIONS of the caller's.
 build_plugin_cached() {  # PROG SRC OBJ FLAGS...
   HOTLAYOUT_OPTIONS="${HOTLAYOUT_OPTIONS:+$HOTLAYOUT_OPTIONS }$HOTALIGN_FLAGS" \
-    build_cached "$@" -fpass-plugin="$PLUGIN"
+    build_cached "$@"
 }
 build_cached() {  # PROG SRC OBJ FLAGS...
   local p=$1 s=$2 o=$3; shift 3
@@ -210,12 +222,12 @@ one_program() {
       cp "$PW/workload.txt" "$PW/$v.workload"
     fi
   done
-  build_cached "$p" "$S" "$PW/obj-nopl" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS
-  build_plugin_cached "$p" "$S" "$PW/obj-in" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS
+  use_flags "$PW/v1.profdata" --no-plugin; build_cached "$p" "$S" "$PW/obj-nopl" "${RECIPE[@]}"
+  use_flags "$PW/v1.profdata"; build_plugin_cached "$p" "$S" "$PW/obj-in" "${RECIPE[@]}"
   if [ $INPUT_ONLY = 1 ]; then
-    build_plugin_cached "$p" "$S" "$PW/obj-rec" $PGO_USE="$PW/v1.profdata" $PGOMAP_FLAGS $OPTREC
+    build_plugin_cached "$p" "$S" "$PW/obj-rec" "${RECIPE[@]}" $OPTREC
   else
-    build_plugin_cached "$p" "$S2" "$PW/obj-v2" $PGO_USE="$PW/v2.profdata" $PGOMAP_FLAGS
+    use_flags "$PW/v2.profdata"; build_plugin_cached "$p" "$S2" "$PW/obj-v2" "${RECIPE[@]}"
   fi
   cd "$PW"
   "${p}_link" obj-nopl nopl
@@ -252,6 +264,11 @@ one_program() {
     [ $rc -le 1 ] || { tail -5 apply-$b.txt; echo "aligned-lock: apply failed on $p $b" >&2; return 1; }
     cp apply-$b.txt "$R/aligned-apply-$p-$b.txt"
   done
+  # in.noprof: apply without --profile, from the lock alone (plan's choices as
+  # in.apply's first run recorded them).
+  rc=0; "$H" apply in --lock in.lock -o in.noprof > apply-in-noprof.txt 2>&1 || rc=$?
+  [ $rc -le 1 ] || { tail -5 apply-in-noprof.txt; echo "aligned-lock: apply without --profile failed on $p" >&2; return 1; }
+  cp apply-in-noprof.txt "$R/aligned-apply-$p-in-noprof.txt"
   cp plan-v2.txt "$R/aligned-plan-$p-v2.txt"
   judge_binaries "$p" 1
   log "$p: apply vs llvm-bolt wall time, $TOOL_ROUNDS rounds"

@@ -24,17 +24,35 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import callgrind_loops  # noqa: E402  (the judge's own hot-loop choice, for other coverages)
 
 LABEL = {'nopl': 'PGO, no plugin', 'in': 'input: PGO + hotalign', 'in.bolt': 'plain llvm-bolt',
-         'in.apply': 'hotlayout apply', 'sh': 'shuffled input', 'sh.bolt': 'shuffled, llvm-bolt',
+         'in.apply': 'hotlayout apply', 'in.noprof': 'apply without --profile',
+         'sh': 'shuffled input', 'sh.bolt': 'shuffled, llvm-bolt',
          'sh.apply': 'shuffled, apply', 'v2': 'edited input', 'v2.bolt': 'edited, llvm-bolt',
          'v2.apply': 'edited, apply (plan --update)'}
 # Which binary a row's loops are compared with: a binary of the same kind built from `in`.
-REFERENCE = {'sh': 'in', 'sh.bolt': 'in.bolt', 'sh.apply': 'in.apply', 'v2': 'in',
+REFERENCE = {'in.noprof': 'in.apply', 'sh': 'in', 'sh.bolt': 'in.bolt', 'sh.apply': 'in.apply',
+             'v2': 'in',
              'v2.bolt': 'in.bolt', 'v2.apply': 'in.apply'}
 
 
 def load(path):
     with open(path) as f:
         return json.load(f)
+
+
+def code_bytes(binary):
+    """(all .text* bytes, .text bytes) of BINARY: the output code and the input code that
+    issue 20's size limit compares (BOLT's copy of the input, .bolt.org.text, runs nothing)."""
+    llvm = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
+    out = subprocess.run([os.path.join(llvm, 'llvm-readelf'), '-SW', binary], check=True,
+                         capture_output=True, text=True).stdout
+    every = text = 0
+    for line in out.splitlines():
+        f = line.replace('[ ', '[').split()
+        if len(f) > 5 and f[1].startswith('.text'):
+            every += int(f[5], 16)
+            if f[1] == '.text':
+                text += int(f[5], 16)
+    return every, text
 
 
 def function_sizes(binary):
@@ -128,7 +146,7 @@ def compare(judge, check, backedges):
         j, c = jhot.get(a), chot.get(a)
         if j and c:
             agree['both'] += 1
-            if (j['extra'] > 0) != c['straddles']:
+            if (j['extra'] > 0 and j['tight']) != c['straddles']:
                 agree['verdict_differs'] += 1
                 reasons[why_verdicts_differ(j, c)] += 1
         elif j:
@@ -143,14 +161,14 @@ def compare(judge, check, backedges):
 
 
 def at_coverage(judge, coverage):
-    """(hot, straddling, weighted extra) when the judge's hot set takes COVERAGE of counts."""
+    """(hot, tight ones straddling, their weighted extra) when the judge's hot set takes
+    COVERAGE of counts."""
     opts = types.SimpleNamespace(coverage=coverage, **{k: v for k, v in judge['options'].items()
                                                        if k != 'coverage'})
     loops = [dict(lp) for lp in judge['loops']]
     hot, _ = callgrind_loops.choose_hot(loops, opts)
-    w = sum(lp['taken'] for lp in hot)
-    return (len(hot), sum(lp['extra'] > 0 for lp in hot),
-            sum(lp['taken'] * lp['extra'] for lp in hot) / w if w else 0.0)
+    tight = [lp for lp in hot if lp['tight']]
+    return (len(hot), sum(lp['extra'] > 0 for lp in tight), callgrind_loops.weighted_extra(tight))
 
 
 def same_place(judge, ref, skip):
@@ -165,7 +183,7 @@ def same_place(judge, ref, skip):
 
 def apply_line(path):
     for line in open(path) if os.path.exists(path) else ():
-        if 'locked functions' in line:
+        if 'locked functions:' in line:
             return line.strip()
     return ''
 
@@ -206,10 +224,12 @@ def program_tables(prog, work, bins, out_rows, loop_rows, md):
     J = {b: load(os.path.join(d, f'judge-{b}.json')) for b in bins}
     C = {b: load(os.path.join(d, f'check-{b}.json')) for b in bins}
     md.append(f'\n### {prog}\n')
-    md.append('| binary | hot loops | straddling | count-weighted extra lines | at 90% coverage: '
-              'hot, straddling, extra | hot loops at the reference\'s addresses | check: hot, '
-              'straddling | both hot (verdicts differ) | judge only | check only |')
-    md.append('|---|---:|---:|---:|---|---|---|---|---:|---:|')
+    in_text = code_bytes(os.path.join(d, 'in'))[1]
+    md.append('| binary | hot loops (tight) | straddling | count-weighted extra lines | at 90% '
+              'coverage: hot, straddling, extra | hot loops at the reference\'s addresses | '
+              'check: hot (tight), straddling, extra | both hot (verdicts differ) | judge only | '
+              'check only | code / in\'s .text |')
+    md.append('|---|---:|---:|---:|---|---|---|---|---:|---:|---:|')
     reasons_by = collections.OrderedDict()
     for b in bins:
         j, c = J[b], C[b]
@@ -224,16 +244,21 @@ def program_tables(prog, work, bins, out_rows, loop_rows, md):
             same = f'{n} of {of} (as {REFERENCE[b]})'
         h90, s90, e90 = at_coverage(j, 0.9)
         cs = sum(lp['straddles'] for lp in c['loops'])
-        md.append(f"| {b}: {LABEL.get(b, b)} | {s['hot']} | {s['straddling']} | "
+        ct = sum(lp.get('tight', True) for lp in c['loops'])
+        ce = c['summary'].get('weighted_extra_lines', 0.0)
+        size = code_bytes(os.path.join(d, b))[0] / in_text
+        md.append(f"| {b}: {LABEL.get(b, b)} | {s['hot']} ({s['tight']}) | {s['straddling']} | "
                   f"{s['weighted_extra']:.3f} | {h90}, {s90}, {e90:.3f} | {same} | "
-                  f"{len(c['loops'])}, {cs} | {agree['both']} ({agree['verdict_differs']}) | "
-                  f"{agree['judge_only']} | {agree['check_only']} |")
-        out_rows.append({'program': prog, 'binary': b, 'hot': s['hot'],
+                  f"{len(c['loops'])} ({ct}), {cs}, {ce:.3f} | {agree['both']} "
+                  f"({agree['verdict_differs']}) | {agree['judge_only']} | {agree['check_only']} | "
+                  f"{size:.3f} |")
+        out_rows.append({'program': prog, 'binary': b, 'hot': s['hot'], 'tight': s['tight'],
                          'straddling': s['straddling'],
                          'weighted_extra': f"{s['weighted_extra']:.4f}",
                          'hot_90': h90, 'straddling_90': s90, 'weighted_extra_90': f'{e90:.4f}',
                          'larger_than_a_line': s['larger_than_a_line'],
                          'check_hot': len(c['loops']), 'check_straddling': cs,
+                         'check_weighted_extra': f'{ce:.4f}', 'code_ratio': f'{size:.4f}',
                          'check_rule': c['hotness']['rule'], **agree, 'same_place': same})
         key = '; '.join(f'{k}: {v}' for k, v in sorted(reasons.items()))
         reasons_by.setdefault(key, []).append(b)

@@ -9,18 +9,20 @@
 #                  configured once into $WORK/jemalloc-configured, then copied per CONFIG)
 # CONFIG and its added compile flags (on top of -O2 -ffunction-sections):
 #   stock  none
-#   gen    -fprofile-instr-generate (training build)
-#   pgo    -fprofile-instr-use=$WORK/prof/ALLOC.profdata -fpass-plugin=$PLUGIN -Rpass=hotalign
+#   gen    the recipe's training build: `hotlayout flags --instrument`
+#   pgo    the recipe's final build, `hotlayout flags --use $WORK/prof/ALLOC.profdata` (IR PGO,
+#          the PGO map, the plugin for CLANG's major), and -Rpass=hotalign
 # The driver (allocbench.c) is compiled with the same flags as the allocator. Objects are reused
 # while their key (flags, driver source, plugin and profile checksums) is unchanged.
-# env: WORK (default bench/work/alloc), CLANG (clang-22), PLUGIN (build/lib/libHotLayout.so),
+# env: WORK (default bench/work/alloc), CLANG (clang-22), HOTLAYOUT (build/bin/hotlayout),
 #      MIMALLOC_SRC, JEMALLOC_SRC (default: bench/common/fetch-source.sh mimalloc|jemalloc)
 # outputs: $WORK/obj/ALLOC-CONFIG/{driver.o, static.o | libjemalloc.a, compile.log, key}
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 W=${WORK:-$ROOT/bench/work/alloc}
 CLANG=${CLANG:-clang-22}
-PLUGIN=${PLUGIN:-$ROOT/build/lib/libHotLayout.so}
+H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+source "$ROOT/bench/common/recipe.sh"
 CMD=$1; ALLOC=$2; CONFIG=$3; shift 3
 OBJ=$W/obj/$ALLOC-$CONFIG
 BASE="-O2 -ffunction-sections"
@@ -32,15 +34,18 @@ case $ALLOC in
 esac
 case $CONFIG in
   stock) FLAGS="" ;;
-  gen) FLAGS="-fprofile-instr-generate" ;;
-  pgo) FLAGS="-fprofile-instr-use=$W/prof/$ALLOC.profdata -fpass-plugin=$PLUGIN -Rpass=hotalign" ;;
+  gen) bench_recipe "$H" "$CLANG" --instrument --cflags; FLAGS="${RECIPE[*]}" ;;
+  pgo) bench_recipe "$H" "$CLANG" --use "$W/prof/$ALLOC.profdata" --cflags
+       FLAGS="${RECIPE[*]} -Rpass=hotalign" ;;
   *) echo "build.sh: unknown config '$CONFIG' (stock, gen, pgo)" >&2; exit 2 ;;
 esac
 
 if [ "$CMD" = link ]; then
   OUT=$1; shift
-  LINK="-fuse-ld=lld -Wl,--emit-relocs -pthread"
-  [ "$CONFIG" = gen ] && LINK="$LINK -fprofile-instr-generate"
+  # The recipe's link flags (stock: the final build's, without PGO).
+  stage=(); [ "$CONFIG" = gen ] && stage=(--instrument)
+  bench_recipe "$H" "$CLANG" "${stage[@]}" --ldflags
+  LINK="${RECIPE[*]} -pthread"
   if [ "$ALLOC" = mimalloc ]; then
     $CLANG -O2 $LINK "$@" -o "$OUT" "$OBJ/driver.o" "$OBJ/static.o"
   else
@@ -56,7 +61,7 @@ src() { # the Debian source tree of $1
 }
 S=$(src "$ALLOC")
 KEY="$ALLOC $CONFIG $($CLANG --version | head -1) | $BASE $FLAGS | $S | $(md5sum < "$HERE/allocbench.c")"
-[ "$CONFIG" = pgo ] && KEY="$KEY | plugin $(md5sum < "$PLUGIN") | profile $(md5sum < "$W/prof/$ALLOC.profdata")"
+[ "$CONFIG" = pgo ] && KEY="$KEY | plugin $(md5sum < "$("$H" flags --cc "$CLANG" --print-plugin)") | profile $(md5sum < "$W/prof/$ALLOC.profdata")"
 if [ -f "$OBJ/key" ] && [ "$(cat "$OBJ/key")" = "$KEY" ]; then
   echo "build.sh: $ALLOC-$CONFIG objects are up to date" >&2; exit 0
 fi

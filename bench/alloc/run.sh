@@ -4,8 +4,8 @@
 # What it does: builds our driver allocbench.c (larson-like and threadtest-like modes, see its
 # header) statically linked with each allocator, in three configs:
 #   stock  clang-22 -O2 -ffunction-sections
-#   pgo    + -fprofile-instr-use (profile of a training run of both modes of a
-#            -fprofile-instr-generate build) + -fpass-plugin=libHotLayout.so
+#   pgo    the recipe users get, `hotlayout flags --use P` (P: a training run of both modes of
+#            a `hotlayout flags --instrument` build; IR PGO, the PGO map, the plugin)
 #   apply  the pgo objects; `hotlayout profile` (both modes, one .fdata) and `hotlayout plan` of
 #            the unshuffled pgo binary, then `hotlayout apply --lock --profile <that fdata>` on
 #            each shuffled pgo link (blocks ordered by the profile, ext-tsp)
@@ -33,7 +33,7 @@
 #      and `hotlayout profile` runs), APPLY_PROFILE (1, default: apply --lock --profile <the
 #      fdata>, blocks by ext-tsp; 0: apply --lock only, blocks keep their order), RESULTS_DIR
 #      (default bench/results/$MACHINE_TAG; bench/run.sh sets it), MACHINE_TAG, WORK
-#      (bench/work/alloc), CLANG, PLUGIN, HOTLAYOUT, LLVM_BIN (beside CLANG when CLANG is a path,
+#      (bench/work/alloc), CLANG, HOTLAYOUT (its `flags` give the recipe and plugin), LLVM_BIN (beside CLANG when CLANG is a path,
 #      else /usr/lib/llvm-22/bin), MIMALLOC_SRC, JEMALLOC_SRC (default: fetched; jemalloc only
 #      when ALLOCS names it)
 # outputs in $RESULTS_DIR: ab-alloc-ALLOC-MODE.txt (ab's table) + .json (every run; not in
@@ -48,8 +48,8 @@ export WORK=${WORK:-$ROOT/bench/work/alloc}; W=$WORK
 # The LLVM tools: LLVM_BIN, else those beside a CLANG given by its path, else LLVM 22's.
 case ${CLANG:-} in /*) LLVM_BIN=${LLVM_BIN:-$(dirname "$CLANG")} ;; *) LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin} ;; esac
 export CLANG=${CLANG:-$LLVM_BIN/clang}
-export PLUGIN=${PLUGIN:-$ROOT/build/lib/libHotLayout.so}
-H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+export HOTLAYOUT=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+H=$HOTLAYOUT
 BOLT=$LLVM_BIN/llvm-bolt
 if [ $QUICK = 1 ]; then
   SEEDS=${SEEDS:-"1 2"}; LAYOUTS=${LAYOUTS:-4}; ROUNDS=${ROUNDS:-2}; COST_ROUNDS=${COST_ROUNDS:-2}; TOOL_ROUNDS=${TOOL_ROUNDS:-2}
@@ -73,7 +73,9 @@ source "$ROOT/bench/common/ab.sh"
 # ---- prerequisites ----
 # libclang-rt-22-dev: the profile runtime of -fprofile-instr-generate.
 source "$ROOT/bench/common/deps.sh"; bench_deps libclang-rt-22-dev
-for f in "$H" "$PLUGIN" "$BOLT" "$CLANG"; do [ -e "$f" ] || { echo "run.sh: missing $f" >&2; exit 1; }; done
+for f in "$H" "$BOLT" "$CLANG"; do [ -e "$f" ] || { echo "run.sh: missing $f" >&2; exit 1; }; done
+# The plugin the recipe loads for CLANG (build.sh builds with `hotlayout flags`).
+PLUGIN=$("$H" flags --cc "$CLANG" --print-plugin) || { echo "run.sh: no plugin for $CLANG (above)" >&2; exit 1; }
 # mimalloc's static.c is also the compile-cost input (3.), whatever ALLOCS says.
 export MIMALLOC_SRC=${MIMALLOC_SRC:-$("$ROOT/bench/common/fetch-source.sh" mimalloc)}
 JEMALLOC_SRC=${JEMALLOC_SRC:-}
@@ -205,7 +207,7 @@ sum() { python3 "$ROOT/bench/common/summarize.py" "$@"; }
   echo "sources (Debian source packages): $(basename "$MIMALLOC_SRC")${JEMALLOC_SRC:+, $(basename "$JEMALLOC_SRC") (configure --with-jemalloc-prefix=je_ --disable-shared --disable-cxx --with-lg-page=12 --with-lg-hugepage=21)}"
   echo
   echo "## Settings"
-  echo "configs: stock = -O2 -ffunction-sections; pgo = + -fprofile-instr-use (training: larson $TRAIN_LARSON, threadtest $TRAIN_THREADTEST) + -fpass-plugin; apply = pgo objects + hotlayout apply --lock (plan from the unshuffled pgo binary; profile: hotlayout profile of larson $TRAIN_LARSON + threadtest $TRAIN_THREADTEST)$([ $USE_PROF = 1 ] && echo ', apply --profile <that fdata> (blocks by ext-tsp)' || echo ', apply without --profile (blocks keep their order)')"
+  echo "configs: stock = -O2 -ffunction-sections, lld --emit-relocs; pgo = the recipe, hotlayout flags --use (IR PGO: hotlayout flags --instrument, training larson $TRAIN_LARSON, threadtest $TRAIN_THREADTEST; the PGO map; the plugin); apply = pgo objects + hotlayout apply --lock (plan from the unshuffled pgo binary; profile: hotlayout profile of larson $TRAIN_LARSON + threadtest $TRAIN_THREADTEST)$([ $USE_PROF = 1 ] && echo ', apply --profile <that fdata> (blocks by ext-tsp)' || echo ', apply without --profile (blocks keep their order)')"
   echo "ab (1.): stock vs pgo, the unshuffled links, $LAYOUTS seeded BOLT layouts per side, $ROUNDS rounds, $METRIC time, --lock <the pgo binary's lock>"
   echo "shuffled builds (2.): pgo and apply, seeds $SEEDS, links with -Wl,--shuffle-sections='.text.*=SEED'$([ $PAD = 1 ] && echo " -Wl,--randomize-section-padding=SEED (this ld.lld has it)" || echo " (this ld.lld has no --randomize-section-padding)")"
   echo "timed runs: larson $LARSON_ARGS; threadtest $THREADTEST_ARGS; ab checks every layout's output; in 2., $ROUNDS interleaved rounds (+1 warm-up) of wall time per allocator x mode, every build printed the same line (--same-output):"

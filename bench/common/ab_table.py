@@ -11,7 +11,8 @@ layouts x complete rounds, B/A, the interval, the verdict (with `same`, the smal
 effect that run could have detected), each side's layout spread (max/min of its
 per-layout medians), what one layout of each could have reported (the range over all
 pairs), the locked pair's ratio and interval when ab ran with --lock, and the load
-average before and after. A file that is missing, is not ab's JSON, or has no result (an
+average before and after. When any comparison ran with --ci-target, two more columns: the
+target and whether it was reached (with the time it took), and each side's layout tax. A file that is missing, is not ab's JSON, or has no result (an
 interrupted run with no complete round) is an error: no table is printed."""
 import json
 import sys
@@ -51,25 +52,48 @@ def lock(r):
     return f"{k['ratio']:.3f} [{k['ci_low']:.3f}, {k['ci_high']:.3f}] {k['verdict']}"
 
 
-def row(name, r):
+def target(r):
+    if "ci_target" not in r:
+        return "-"
+    spent = f"{r['seconds'] / 60:.1f} min"
+    if r["reached"]:
+        return f"+-{r['ci_target']:g} %: reached in {spent}"
+    why = "interrupted" if r["stop"] == "signal" else f"--max-time {r['max_time']:g} s"
+    need = r.get("to_target")
+    more = (f"; needs ~{need['seconds'] / 60:.0f} min more" if need
+            else "; out of reach")
+    return f"+-{r['ci_target']:g} %: **not reached** in {spent} ({why}{more})"
+
+
+def tax(r):
+    if "layout_tax" not in r:
+        return "-"
+    t = r["layout_tax"]
+    return " / ".join(f"+-{100 * t[s]['sigma']:.1f} % [{100 * t[s]['ci_low']:.1f}, "
+                      f"{100 * t[s]['ci_high']:.1f}]" for s in "ab")
+
+
+def row(name, r, targets):
+    extra = f" {target(r)} | {tax(r)} |" if targets else ""
     return (f"| {name} | {r['metric']} | {r['layouts_per_side']} x {r['rounds']} "
             f"| {r['ratio']:.3f} | [{r['ci_low']:.3f}, {r['ci_high']:.3f}] | {verdict(r)} "
             f"| {r['spread_a']:.3f} / {r['spread_b']:.3f} "
             f"| {r['naive_low']:.3f} .. {r['naive_high']:.3f} | {lock(r)} "
-            f"| {r.get('load_start', 0):.1f} -> {r.get('load_end', 0):.1f} |")
+            f"| {r.get('load_start', 0):.1f} -> {r.get('load_end', 0):.1f} |{extra}")
 
 
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: ab_table.py NAME=FILE.json [NAME=FILE.json ...]")
     runs = [load(a) for a in sys.argv[1:]]
+    targets = any("ci_target" in r for _, r in runs)
     print("| comparison | metric | layouts x rounds | B/A | 95 % CI | verdict "
           "| layout spread A / B | one layout each could have said "
           "| with the lock (one layout each): B/A [CI] verdict "
-          "| load |")
-    print("|---|---|---|---:|---|---|---|---|---|---|")
+          "| load |" + (" target | layout tax A / B (1 sd, 95 % CI) |" if targets else ""))
+    print("|---|---|---|---:|---|---|---|---|---|---|" + ("---|---|" if targets else ""))
     for name, r in runs:
-        print(row(name, r))
+        print(row(name, r, targets))
 
 
 if __name__ == "__main__":

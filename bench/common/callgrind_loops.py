@@ -321,8 +321,13 @@ def successors(addr, insn, counts, jumps_from):
     """Where control went from ADDR in this run: its taken jumps, and its fall-through."""
     succ = [t for t, n in jumps_from.get(addr, ()) if n > 0]
     if insn.kind == 'cond':
+        # callgrind writes a jcnd line (taken/executed) only in the contexts
+        # (a function's recursion levels, fn'2 ...) where the jump was taken;
+        # where it never was, only the instruction's cost says it ran. So the
+        # executions are the larger of the two sums.
         taken = sum(n for _, n in jumps_from.get(addr, ()))
-        if counts.cond_exec.get(addr, counts.exec.get(addr, 0)) > taken:
+        runs = max(counts.cond_exec.get(addr, 0), counts.exec.get(addr, 0))
+        if runs > taken:
             succ.append(addr + insn.size)
     elif insn.kind in ('other', 'call'):
         succ.append(addr + insn.size)

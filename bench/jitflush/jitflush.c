@@ -70,14 +70,38 @@ void __clear_cache(void *begin, void *end);
 #else
 /* The line flush every writer here uses, as a JIT's (or PMDK's) x86 path
  * writes it: one clflush per 64-byte line of [p, p + len). A macro, so that
- * flushelim's remarks name the line of each use, not this one. */
+ * flushelim's remarks name the line of each use, not this one. The loop's
+ * form (issue 22: flushelim once saw only the first as a range):
+ * JITFLUSH_LOOP=0 (default) a size_t offset, 1 a long, 2 an int, 3 a
+ * pointer bounded by the end pointer. */
+#ifndef JITFLUSH_LOOP
+#define JITFLUSH_LOOP 0
+#endif
+#if JITFLUSH_LOOP == 3
+#define FLUSH_LINES(p, len)                                                    \
+  do {                                                                         \
+    const char *flush_end_ = (const char *)(p) + (len);                        \
+    for (const char *flush_q_ = (const char *)(p); flush_q_ < flush_end_;      \
+         flush_q_ += Line)                                                     \
+      _mm_clflush(flush_q_);                                                   \
+  } while (0)
+#else
+#if JITFLUSH_LOOP == 1
+typedef long flush_index_t;
+#elif JITFLUSH_LOOP == 2
+typedef int flush_index_t;
+#else
+typedef size_t flush_index_t;
+#endif
 #define FLUSH_LINES(p, len)                                                    \
   do {                                                                         \
     const char *flush_base_ = (const char *)(p);                               \
-    size_t flush_len_ = (len);                                                 \
-    for (size_t flush_off_ = 0; flush_off_ < flush_len_; flush_off_ += Line)   \
+    flush_index_t flush_len_ = (flush_index_t)(len);                           \
+    for (flush_index_t flush_off_ = 0; flush_off_ < flush_len_;                \
+         flush_off_ += Line)                                                   \
       _mm_clflush(flush_base_ + flush_off_);                                   \
   } while (0)
+#endif
 #endif
 
 /* Runs the x86-64 code at \p code on \p x. Elsewhere (the AArch64 form,

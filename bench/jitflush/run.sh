@@ -34,6 +34,8 @@
 #   OBJDUMP      llvm-objdump (default: the one beside CLANG)
 #   SIZES        code buffer sizes in bytes (default "16384 262144 4194304")
 #   SHAPES       default "stubs program randomx"
+#   LOOPS        flush-loop forms counted in step 3b (jitflush.c JITFLUSH_LOOP;
+#                default "0 1 2 3", smoke "0 2")
 #   SEEDS        link seeds, one build per seed and config (full "1 2 3 4",
 #                quick and smoke "1 2")
 #   ROUNDS       interleaved rounds per list (full 60, quick 20, smoke 2)
@@ -197,20 +199,29 @@ done
 } | tee "$OUT/jitflush-check.txt" >&2
 
 # (3b) Line flushes executed per program in RandomX's shape (a 2-3 KiB
-# program in a 20 KiB buffer), counted by callgrind: exact, unlike times.
-# Needs valgrind and non-PIE links (callgrind reports run-time addresses).
+# program in a 20 KiB buffer) and the "program" shape (3/4 to all of it), for
+# each form of the flush loop (jitflush.c, JITFLUSH_LOOP: 0 size_t, 1 long,
+# 2 int, 3 pointer; LOOPS, default all, smoke "0 2"), counted by callgrind:
+# exact, unlike times. Needs valgrind and non-PIE links (callgrind reports
+# run-time addresses).
 count_passes=$([[ $mode == smoke ]] && echo 4 || echo 20)
+loops=${LOOPS:-$([[ $mode == smoke ]] && echo "0 2" || echo "0 1 2 3")}
 {
-  echo "lines flushed per program, shape randomx, 20480-byte buffer, $count_passes passes + 1 warm-up (jitflush.c: WarmupPasses)"
+  echo "lines flushed per program, 20480-byte buffer, $count_passes passes + 1 warm-up (jitflush.c: WarmupPasses)"
   echo "(clflushcount.py: clflush executions under callgrind, divided by the programs compiled)"
   if command -v valgrind >/dev/null; then
-    for b in stock flushelim; do
-      extra=()
-      [[ $b == stock ]] || extra=("${pass[@]}")
-      (cd "$here" && "$CLANG" "${cflags[@]}" -no-pie "${extra[@]}" jitflush.c -o "$WORK/jitflush-$b-nopie")
-      printf '%s: ' "$b"
-      python3 "$here/clflushcount.py" --per $((count_passes + 1)) \
-        "$WORK/jitflush-$b-nopie" randomx 20480 "$count_passes" | sed -n 1p
+    for loop in $loops; do
+      for b in stock flushelim; do
+        extra=()
+        [[ $b == stock ]] || extra=("${pass[@]}")
+        (cd "$here" && "$CLANG" "${cflags[@]}" -no-pie -DJITFLUSH_LOOP="$loop" "${extra[@]}" \
+          jitflush.c -o "$WORK/jitflush-$b-loop$loop-nopie")
+        for shape in randomx program; do
+          printf 'loop %s, %s, %s: ' "$loop" "$shape" "$b"
+          python3 "$here/clflushcount.py" --per $((count_passes + 1)) \
+            "$WORK/jitflush-$b-loop$loop-nopie" "$shape" 20480 "$count_passes" | sed -n 1p
+        done
+      done
     done
   else
     echo "(valgrind not installed: not counted)"

@@ -1,5 +1,7 @@
 #!/bin/bash
 # Layout lock on Lua 5.4 (Debian source): release-style change, shuffle spread, apply time.
+# Lua is built with the recipe users get without PGO (`hotlayout flags --cflags`: the plugin and
+# -ffunction-sections; link.sh links with the recipe's --ldflags, lld --emit-relocs).
 #   1. v1 -> v2 (one hot function edited, same behaviour): where the 20 hottest functions land
 #      with plain llvm-bolt and with the lock (addresses; no timing)
 #   2. the same change as an A/B across layouts: `hotlayout ab lua-v1 lua-v2 --lock v1.lock`
@@ -11,7 +13,7 @@
 # env: ROUNDS (default 40: interleaved rounds of 2., 3.), LAYOUTS (8: ab's layouts per side),
 #      METRIC (cpu: ab compares user+sys time; wall on a quiet machine), LUA_N (workload size,
 #      default 6 ~ 0.35 s), MACHINE_TAG, RESULTS_DIR (results folder; overrides MACHINE_TAG),
-#      HOTLAYOUT, BOLT
+#      HOTLAYOUT (its `flags` give the recipe), CLANG (clang-22), BOLT
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 W=${WORK:-$ROOT/bench/work/lock}
@@ -24,13 +26,16 @@ WL="$HERE/bench.lua $LUA_N"
 BOLTFLAGS="-reorder-functions=hfsort -reorder-blocks=ext-tsp -split-functions -split-all-cold"
 log() { echo "== $*" >&2; }
 source "$ROOT/bench/common/ab.sh"
+source "$ROOT/bench/common/recipe.sh"
+bench_recipe_links "$H" "${CLANG:-clang-22}" "-fuse-ld=lld -Wl,--emit-relocs"
+bench_recipe "$H" "${CLANG:-clang-22}" --cflags
 
 log fetch; S=$("$ROOT/bench/common/fetch-source.sh" lua5.4 "$W/src")
 # v2: one hot function edited, behaviour identical (alimit > 0 implies array != NULL).
 rm -rf "$W/src-v2"; mkdir -p "$W/src-v2"; cp -r "$S/src" "$W/src-v2/"
 sed -i 's|^const TValue \*luaH_getint (Table \*t, lua_Integer key) {$|&\n  if (l_unlikely(t->array == NULL \&\& t->alimit != 0)) return \&absentkey;  /* bench edit: never true */|' "$W/src-v2/src/ltable.c"
 grep -q 'bench edit' "$W/src-v2/src/ltable.c"
-log build; "$HERE/build.sh" "$S" "$W/obj-v1"; "$HERE/build.sh" "$W/src-v2" "$W/obj-v2"
+log build; "$HERE/build.sh" "$S" "$W/obj-v1" "${RECIPE[@]}"; "$HERE/build.sh" "$W/src-v2" "$W/obj-v2" "${RECIPE[@]}"
 cd "$W"
 "$HERE/link.sh" obj-v1 lua-v1; "$HERE/link.sh" obj-v2 lua-v2
 

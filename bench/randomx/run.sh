@@ -5,8 +5,8 @@
 #    times with ld.lld --shuffle-sections='.text.*=SEED' (plus --randomize-section-padding=SEED
 #    when ld.lld has it), SEED = 1..8:
 #      stock  clang -O2 -ffunction-sections (build.sh), lld, --emit-relocs;
-#      pgo    -fprofile-instr-use (training: an -fprofile-instr-generate build running
-#             TRAIN_NONCES nonces) + -fpass-plugin=libHotLayout.so;
+#      pgo    the recipe users get, `hotlayout flags --use P` (P: a `hotlayout flags --instrument`
+#             build running TRAIN_NONCES nonces; IR PGO, the PGO map, the plugin);
 #      apply  the pgo objects; `hotlayout profile` of the unshuffled pgo link (TRAIN_NONCES
 #             nonces), `hotlayout plan` on it, `hotlayout apply --lock --profile P.fdata` (the
 #             unshuffled link's profile: same code) to each shuffled pgo link (exit 1, some
@@ -30,7 +30,8 @@
 # env: NONCES (timed runs; 64, quick 16), ROUNDS (layout rounds after 1 warm-up; 7, quick 3),
 #      CC_ROUNDS (compile rounds; 4, quick 2), TOOL_ROUNDS (30, quick 10), TRAIN_NONCES (64),
 #      SEEDS ("1 2 3 4 5 6 7 8"), PIN (command prefix for timed runs, e.g. "taskset -c 1"; none),
-#      LLVM_BIN (/usr/lib/llvm-22/bin), PLUGIN, HOTLAYOUT, WORK (bench/work/randomx),
+#      LLVM_BIN (/usr/lib/llvm-22/bin), HOTLAYOUT (its `flags` give the recipe and the plugin),
+#      WORK (bench/work/randomx),
 #      RESULTS_DIR (bench/results/<MACHINE_TAG>; bench/run.sh sets it), MACHINE_TAG.
 # Builds are cached in WORK (build.sh); links, profile, lock and applies are redone each run.
 # Output: RESULTS_DIR/randomx-{summary.txt, times.csv, times.png, compile-times.csv,
@@ -42,8 +43,9 @@ QUICK=0
 case "${1:-}" in --quick) QUICK=1 ;; "") ;; *) echo "usage: $0 [--quick]" >&2; exit 2 ;; esac
 LLVM=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 export CLANG=${CLANG:-$LLVM/clang} CLANGXX=${CLANGXX:-$LLVM/clang++}
-PLUGIN=${PLUGIN:-$ROOT/build/lib/libHotLayout.so}
 H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
+source "$ROOT/bench/common/recipe.sh"
+recipe() { bench_recipe "$H" "$CLANG" "$@"; }
 W=${WORK:-$ROOT/bench/work/randomx}
 if [ $QUICK = 1 ]; then
   NONCES=${NONCES:-16}; ROUNDS=${ROUNDS:-3}; CC_ROUNDS=${CC_ROUNDS:-2}; TOOL_ROUNDS=${TOOL_ROUNDS:-10}
@@ -84,6 +86,9 @@ code_labels() {
 
 log "fetch"; S=$("$ROOT/bench/common/fetch-source.sh" librandomx)
 [ -f "$S/src/tests/benchmark.cpp" ] || { echo "randomx: $S is not RandomX's source" >&2; exit 1; }
+# link.sh writes out the recipe's link flags; the compile-cost part loads its plugin.
+bench_recipe_links "$H" "$CLANG" "-fuse-ld=lld -Wl,--emit-relocs"
+PLUGIN=$("$H" flags --cc "$CLANG" --print-plugin)
 for t in "$H" "$PLUGIN" "$LLVM/llvm-bolt" "$LLVM/llvm-profdata" "$LLVM/ld.lld"; do
   [ -e "$t" ] || { echo "randomx: $t is missing (build the project / install bolt-22, lld-22)" >&2; exit 1; }
 done
@@ -101,9 +106,9 @@ seedflags() {
 
 log "build (cached in $W)"
 "$HERE/build.sh" "$S" "$W/obj-stock"
-"$HERE/build.sh" "$S" "$W/obj-gen" -fprofile-instr-generate
+recipe --instrument --cflags; "$HERE/build.sh" "$S" "$W/obj-gen" "${RECIPE[@]}"
 "$HERE/link.sh" "$W/obj-stock" "$W/bin/rx-stock"
-"$HERE/link.sh" "$W/obj-gen" "$W/bin/rx-gen" -fprofile-instr-generate
+recipe --instrument --ldflags; "$HERE/link.sh" "$W/obj-gen" "$W/bin/rx-gen" "${RECIPE[@]}"
 # Hash at the training count, from stock: the training run must compute the same.
 TRAIN_HASH=$("$W/bin/rx-stock" $(bench_cmd "$TRAIN_NONCES") | hash_of)
 if [ ! -f "$W/train.profdata" ] || [ "$W/obj-gen/done" -nt "$W/train.profdata" ]; then
@@ -114,7 +119,7 @@ if [ ! -f "$W/train.profdata" ] || [ "$W/obj-gen/done" -nt "$W/train.profdata" ]
   "$LLVM/llvm-profdata" merge -o "$W/train.profdata" "$W"/tmp/train-*.profraw
   rm -f "$W/obj-pgo/done"
 fi
-"$HERE/build.sh" "$S" "$W/obj-pgo" -fprofile-instr-use="$W/train.profdata" -fpass-plugin="$PLUGIN" -Rpass=hotalign
+recipe --use "$W/train.profdata" --cflags; "$HERE/build.sh" "$S" "$W/obj-pgo" "${RECIPE[@]}" -Rpass=hotalign
 "$HERE/link.sh" "$W/obj-pgo" "$W/bin/rx-pgo"
 { echo "hotalign remarks in the pgo build (-Rpass=hotalign), by the file of the loop (headers included):"
   grep -o '^[^:]*:[0-9]*:[0-9]*: remark: aligned hot loop' "$W/obj-pgo/build.log" | sed 's|:.*||; s|.*/src/||' | sort | uniq -c
@@ -224,7 +229,7 @@ SUM=$P-summary.txt
   echo "sample: the benchmark's 'Performance: X ms per hash' (lower is better; excludes the ~1 s cache init)"
   echo "builds: $(echo $SEEDS | wc -w) links per config with $LINKFLAGS_DESC, SEED in $SEEDS"
   echo "compile: -O2 -ffunction-sections -maes -DNDEBUG (upstream's per-file -mssse3/-mavx2); link: clang++ -fuse-ld=lld -Wl,--emit-relocs -pthread"
-  echo "pgo: + -fprofile-instr-use (training: -fprofile-instr-generate build, $(bench_cmd "$TRAIN_NONCES")) + -fpass-plugin=$(basename "$PLUGIN")"
+  echo "pgo: the recipe, hotlayout flags --use (training: a hotlayout flags --instrument build, $(bench_cmd "$TRAIN_NONCES"); IR PGO, the PGO map, the plugin $PLUGIN)"
   echo "apply: hotlayout profile ($(bench_cmd "$TRAIN_NONCES"), BOLT instrumentation) of the unshuffled pgo link, plan, apply --lock --profile <that fdata> to each shuffled pgo link"
   echo "JIT templates: hotlayout profile and apply leave rx-pgo's $NLABELS untyped code labels (jit_compiler_x86_static.S; randomx-skip-funcs.txt) where the linker put them (llvm-bolt -skip-funcs-file); apply says:"
   grep -m1 'untyped code label' "$W/apply-s$S1.txt" | sed 's/^/  /'

@@ -2,10 +2,12 @@
 # examples/hot-loops/demo.sh [-o OUT_DIR] [-n ROUNDS] BUILD_DIR - the whole
 # hot-loop chain on a small program (loops.c), as a user runs it:
 #
-#   1 build    PGO (-fprofile-instr-generate, a training run, llvm-profdata
-#              merge, -fprofile-instr-use) with the plugin (hotalign aligns
-#              the hot loops the profile names), -ffunction-sections, linked
-#              by ld.lld with --emit-relocs (BOLT needs the relocations)
+#   1 build    the recipe, as `hotlayout flags` prints it: a training build
+#              (--instrument: IR PGO), a training run, llvm-profdata merge,
+#              the final build (--use: the profile, the PGO analysis map,
+#              the plugin, whose hotalign aligns the hot loops the profile
+#              names, -ffunction-sections, ld.lld with --emit-relocs, which
+#              BOLT needs)
 #   2 profile  hotlayout profile: a BOLT branch profile of one run
 #   3 check    hotlayout check --profile on the input: hot loops, straddling
 #   4 plan     hotlayout plan: the lock, each hot function at a fixed offset
@@ -98,29 +100,28 @@ straddlers() {
 echo "== hot-loops demo: $("$clang" --version | head -n1); outputs in $out"
 # From OUT_DIR with plain names, so the reports say loops, loops.lock, ...
 cd "$out"
-cflags=(-O2 -g -ffunction-sections)
-link=(-fuse-ld=lld -Wl,--emit-relocs)
+cflags=(-O2 -g)
+# The recipe's flags for this clang (its major picks the plugin): one line,
+# shell-quoted, read back into an array.
+recipe() {
+  local words
+  words="$("$hotlayout" flags --cc "$clang" "$@")" ||
+    demo_fail "'hotlayout flags $*' failed (its error is above)"
+  eval "flags=($words)"
+}
 
 begin
-"$clang" "${cflags[@]}" -fprofile-instr-generate "$here/loops.c" \
-  -o "$tmp/loops.instr"
+recipe --instrument
+"$clang" "${cflags[@]}" "${flags[@]}" "$here/loops.c" -o "$tmp/loops.instr"
 LLVM_PROFILE_FILE="$tmp/loops.profraw" run_prog "the training run" expected.txt \
   "$tmp/loops.instr"
 "$profdata" merge -o "$tmp/loops.profdata" "$tmp/loops.profraw"
-# The PGO data kept in .llvm_bb_addr_map: hotlayout profile turns it into
-# branch records for functions BOLT cannot instrument (computed gotos).
-# Iterative block-frequency inference keeps the map's counts conserving flow
-# where the default one only approximates irreducible control flow (a
-# computed-goto dispatch), which hotlayout profile warns about.
-pgomap=(-fbasic-block-address-map -mllvm
-  -pgo-analysis-map=func-entry-count,bb-freq,br-prob -mllvm
-  -use-iterative-bfi-inference)
-"$clang" "${cflags[@]}" -fprofile-instr-use="$tmp/loops.profdata" \
-  "${pgomap[@]}" -fpass-plugin="$plugin" -Rpass=hotalign "${link[@]}" \
-  "$here/loops.c" -o loops 2>build-remarks.txt
+recipe --use "$tmp/loops.profdata"
+"$clang" "${cflags[@]}" "${flags[@]}" -Rpass=hotalign "$here/loops.c" -o loops \
+  2>build-remarks.txt
 # grep -c prints 0 and exits 1 when hotalign aligned nothing.
 aligned="$(grep -c 'remark: aligned hot loop' build-remarks.txt || :)"
-step 1 build "PGO + plugin + --emit-relocs: loops ($(stat -c %s loops) bytes); hotalign aligned $aligned hot loops"
+step 1 build "hotlayout flags --instrument, --use: loops ($(stat -c %s loops) bytes); hotalign aligned $aligned hot loops"
 
 begin
 run_tool profile.txt "$hotlayout" profile -o loops.fdata -- ./loops "$rounds"

@@ -44,11 +44,13 @@
 //     c. every instruction in the loop that may touch memory or have side
 //        effects is one of those clflush calls (no load, store, fence,
 //        atomic, volatile access, other call or inline asm);
-//     d. each clflush address is an affine SCEV add-recurrence of this loop
-//        with a constant stride s, 0 < |s| <= 64, so every line of the swept
-//        range is flushed, and its block dominates every latch, so it runs on
-//        every iteration ("a loop over consecutive lines"); a clflush that
-//        flushelim narrowed (!hotlayout.narrowed) may skip the iterations
+//     d. each clflush address advances by a constant stride s per iteration
+//        (FlushLoopBounds.h, the judge flushelim's loop ranges use: an affine
+//        add-recurrence of this loop, or `p + zext(i)` of a narrow index its
+//        exit test keeps from wrapping), 0 < |s| <= 64, so every line of the
+//        swept range is flushed, and its block dominates every latch, so it
+//        runs on every iteration ("a loop over consecutive lines"); a clflush
+//        that flushelim narrowed (!hotlayout.narrowed) may skip the iterations
 //        whose line an earlier loop flushed: the sweep is still whole.
 //  3. For each accepted loop (a DEBUG_COUNTER can skip some for bisecting):
 //     a. give it a preheader and dedicated exits if it lacks them (as
@@ -68,6 +70,8 @@
 #include "hotlayout/FlushAvailability.h"
 
 #include "hotlayout/FlushElimOptions.h"
+
+#include "FlushLoopBounds.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -148,9 +152,9 @@ bool hasClflushopt(const Function &F) {
 
 class LoopChecker {
 public:
-  LoopChecker(Function &F, ScalarEvolution &SE, DominatorTree &DT,
+  LoopChecker(Function &F, ScalarEvolution &SE, DominatorTree &DT, LoopInfo &LI,
               OptimizationRemarkEmitter &ORE)
-      : F(F), SE(SE), DT(DT), ORE(ORE) {}
+      : F(F), SE(SE), DT(DT), LI(LI), ORE(ORE) {}
 
   /// Step 2: the plan for \p L, or nothing (after a missed remark).
   std::optional<BatchPlan> check(Loop &L, ArrayRef<CallInst *> Flushes);
@@ -175,6 +179,7 @@ private:
   Function &F;
   ScalarEvolution &SE;
   DominatorTree &DT;
+  LoopInfo &LI;
   OptimizationRemarkEmitter &ORE;
 };
 
@@ -265,12 +270,17 @@ std::optional<BatchPlan> LoopChecker::check(Loop &L,
   L.getLoopLatches(Latches);
   BatchPlan Plan{&L, {}, 0};
   for (CallInst *Flush : Flushes) {
-    const auto *AR =
-        dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Flush->getArgOperand(0)));
-    const SCEVConstant *Step =
-        AR && AR->getLoop() == &L && AR->isAffine()
-            ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE))
-            : nullptr;
+    // The stride as flushelim's loop ranges see it (FlushLoopBounds.h): the
+    // pointer's recurrence, or `p + zext(i)` widened where the exit test
+    // keeps the narrow index from wrapping. The trip count is not needed.
+    hotlayout::SweepResult Sweep =
+        hotlayout::analyseSweep(*Flush, Flush->getArgOperand(0), SE, LI);
+    std::optional<int64_t> Step;
+    if (Sweep.Sweep)
+      Step = Sweep.Sweep->Stride;
+    else if (Sweep.Failure &&
+             Sweep.Failure->Why == hotlayout::UnsummarisedLoopFlush::TripCount)
+      Step = Sweep.Failure->Stride;
     if (!Step) {
       ORE.emit([&] {
         return missed("NotAffine", L, Flush)
@@ -279,22 +289,16 @@ std::optional<BatchPlan> LoopChecker::check(Loop &L,
       });
       return reject("address not an affine add-recurrence");
     }
-    const APInt &S = Step->getAPInt();
-    bool Fits = S.getSignificantBits() <= 64;
-    int64_t Stride = Fits ? S.getSExtValue() : 0;
+    int64_t Stride = *Step;
     // 0 < |s| <= 64: a larger stride skips lines and is not the "flush this
     // buffer" pattern the option is for. (Soundness does not depend on it.)
-    if (!Fits || Stride == 0 || Stride < -64 || Stride > 64) {
+    if (Stride == 0 || Stride < -64 || Stride > 64) {
       ORE.emit([&] {
-        auto R = missed("StrideNotConsecutive", L, Flush);
-        R << "clflush loop not batched: address stride ";
-        if (Fits)
-          R << ore::NV("Stride", Stride);
-        else
-          R << "(over 64 bits)";
-        R << " bytes does not flush consecutive lines (needs "
-             "0 < |stride| <= 64)";
-        return R;
+        return missed("StrideNotConsecutive", L, Flush)
+               << "clflush loop not batched: address stride "
+               << ore::NV("Stride", Stride)
+               << " bytes does not flush consecutive lines (needs "
+                  "0 < |stride| <= 64)";
       });
       return reject("stride not consecutive lines");
     }
@@ -367,7 +371,7 @@ PreservedAnalyses FlushBatchPass::run(Function &F,
 
   // Step 2 for every loop before any change, so that SCEV answers come from
   // one unchanged function.
-  LoopChecker Checker(F, SE, DT, ORE);
+  LoopChecker Checker(F, SE, DT, LI, ORE);
   SmallVector<BatchPlan, 2> Plans;
   for (auto &[L, Flushes] : ByLoop)
     if (std::optional<BatchPlan> Plan = Checker.check(*L, Flushes))

@@ -42,6 +42,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/DebugCounter.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <deque>
 #include <memory>
@@ -61,6 +62,9 @@ STATISTIC(NumPartial,
           "Number of partly covered flushes that were not narrowed");
 STATISTIC(NumNotRange,
           "Number of flush loops that could not be summarised as a range");
+STATISTIC(NumOpaqueAsm,
+          "Number of inline-asm statements with a cache-line operation among "
+          "other instructions");
 
 DEBUG_COUNTER(RemoveCounter, "flushelim-remove",
               "Controls which redundant flushes flushelim removes");
@@ -103,9 +107,13 @@ void emitKeptRemark(OptimizationRemarkEmitter &ORE, const KeptFlush &K,
                     const FlushAvailability &A) {
   ORE.emit([&] {
     OptimizationRemarkMissed R(DEBUG_TYPE, "FlushKept", K.Kept);
+    // A weaker kind is the reason: name it.
+    std::string Earlier = K.Why == KeptFlush::WeakerKind || K.EarlierIsLoop
+                              ? kindOf(*K.Earlier).str()
+                              : "flush";
     R << "kept " << ore::NV("Kind", A.siteOf(K.Kept)->Kind->Display) << ": the "
-      << (K.EarlierIsLoop ? kindOf(*K.Earlier).str() + " loop" : "flush")
-      << " at " << ore::NV("Earlier", K.Earlier->getDebugLoc())
+      << (K.EarlierIsLoop ? Earlier + " loop" : Earlier) << " at "
+      << ore::NV("Earlier", K.Earlier->getDebugLoc())
       << (K.Partly ? " covers part of its range but "
                    : " covers its range but ")
       << ore::NV("Reason", describeKeptReason(K.Why));
@@ -132,12 +140,29 @@ void emitNotRangeRemark(OptimizationRemarkEmitter &ORE,
                         const UnsummarisedLoopFlush &U, StringRef Kind) {
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "FlushLoopNotRange", U.Call);
-    R << ore::NV("Kind", Kind) << " loop is not a range flush: "
-      << ore::NV("Reason", describeUnsummarised(U, opts::LineSize));
+    R << ore::NV("Kind", Kind) << " loop is not a range flush ("
+      << ore::NV("Condition", unsummarisedCondition(U.Why))
+      << "): " << ore::NV("Reason", describeUnsummarised(U, opts::LineSize));
     if (U.Blocker)
       R << "; blocked by " << ore::NV("Blocker", describeBlocker(*U.Blocker))
         << " at " << ore::NV("BlockerLoc", U.Blocker->getDebugLoc());
     return R;
+  });
+}
+
+void emitOpaqueAsmRemark(OptimizationRemarkEmitter &ORE,
+                         const OpaqueAsmFlush &O) {
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "FlushAsmOpaque", O.Call);
+    R << "inline asm with " << ore::NV("Operation", O.Operation);
+    if (O.IntegerOperand)
+      R << " on an integer address is opaque: alias analysis needs a "
+           "pointer operand (pass the pointer, not a uintptr_t)";
+    else
+      R << " among other instructions is opaque: flushelim cannot tell "
+           "which lines it flushes (a loop in C around a one-instruction "
+           "asm is a range flush)";
+    return R << "; it is a synchronisation point like any asm";
   });
 }
 
@@ -235,6 +260,10 @@ void emitAnalysisRemarks(const FlushAvailability &A,
     ++NumNotRange;
     emitNotRangeRemark(ORE, U, A.siteOf(U.Call)->Kind->Display);
   }
+  for (const OpaqueAsmFlush &O : A.OpaqueAsm) {
+    ++NumOpaqueAsm;
+    emitOpaqueAsmRemark(ORE, O);
+  }
 }
 
 void planJobs(FunctionWork &W, const WitnessResolver &Witnesses) {
@@ -318,7 +347,8 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
   WitnessResolver Witnesses;
   for (Function &F : M) {
     auto It = Results.find(&F);
-    if (It == Results.end() || It->second.Sites.empty())
+    if (It == Results.end() ||
+        (It->second.Sites.empty() && It->second.OpaqueAsm.empty()))
       continue;
     Work.emplace_back();
     Work.back().F = &F;
@@ -329,6 +359,7 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
     planJobs(W, Witnesses);
 
   bool Changed = false, CFGChanged = false;
+  SmallVector<WeakTrackingVH, 4> DeadConds;
   for (FunctionWork &W : Work) {
     // Remarks in function order, each function's kept before its removed.
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*W.F);
@@ -339,7 +370,7 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // A loop that only flushed, and whose flushes all went, goes too.
     SmallPtrSet<BasicBlock *, 8> Deleted;
     for (Loop *L : Emptied)
-      CFGChanged |= deleteEmptiedLoop(*L, Deleted);
+      CFGChanged |= deleteEmptiedLoop(*L, Deleted, DeadConds);
     for (unsigned I = W.Jobs.size(); I-- > 0;)
       if (!survivesLoopDeletion(W.Jobs[I], Deleted)) {
         W.Jobs.erase(W.Jobs.begin() + I);
@@ -359,6 +390,9 @@ PreservedAnalyses FlushElimPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (unsigned I : Applied)
       ORE.emit(*W.NarrowedRemarks[I]);
   }
+  for (WeakTrackingVH &Cond : DeadConds)
+    if (Cond)
+      RecursivelyDeleteTriviallyDeadInstructions(Cond);
   if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

@@ -46,6 +46,12 @@ cl::opt<unsigned, false, PowerOfTwoParser> LineSize(
              "(default 64)"),
     cl::init(64), cl::cat(flushElimOptionCategory()));
 
+cl::opt<bool> UseSummaries(
+    "flushelim-interprocedural",
+    cl::desc("Use callee summaries: a callee that leaves a range flushed on "
+             "every return lets its caller drop a re-flush (default: on)"),
+    cl::init(true), cl::cat(flushElimOptionCategory()));
+
 cl::opt<bool> Narrow(
     "flushelim-narrow",
     cl::desc("Shrink a flush whose range is partly flushed already to the "

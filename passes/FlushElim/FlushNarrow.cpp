@@ -238,7 +238,8 @@ std::optional<Prepared> Narrower::prepare(const NarrowingJob &Job) {
   P.Bounds = {Begin, End};
   Expanded.push_back(Begin);
   Expanded.push_back(End);
-  Instruction *CoverAt = N.CoverInsertPt ? N.CoverInsertPt : Site.Call;
+  Instruction *CoverAt =
+      N.CoverInsertBlock ? N.CoverInsertBlock->getTerminator() : Site.Call;
   IRBuilder<> CB(CoverAt);
   // Values of a guarded loop reach the flush in SSA form (zero where the
   // loop did not run; the cover's condition is false there).
@@ -549,7 +550,8 @@ SmallVector<unsigned, 2> hotlayout::applyNarrowings(Function &F,
 /// after flushelim deletes loops), so it goes here, in LoopDeletion's
 /// simplest case.
 bool hotlayout::deleteEmptiedLoop(Loop &L,
-                                  SmallPtrSetImpl<BasicBlock *> &Deleted) {
+                                  SmallPtrSetImpl<BasicBlock *> &Deleted,
+                                  SmallVectorImpl<WeakTrackingVH> &DeadConds) {
   BasicBlock *Pred = L.getLoopPredecessor();
   BasicBlock *Exit = L.getUniqueExitBlock();
   BasicBlock *Exiting = L.getExitingBlock();
@@ -579,11 +581,12 @@ bool hotlayout::deleteEmptiedLoop(Loop &L,
       Phi.addIncoming(Phi.getIncomingValueForBlock(Exiting), Pred);
   auto *Br = cast<BranchInst>(Pred->getTerminator());
   Br->replaceSuccessorWith(L.getHeader(), Exit);
+  // The condition goes after narrowing: a narrowing planned before the
+  // deletion may test it.
   if (Br->isConditional() && Br->getSuccessor(0) == Br->getSuccessor(1)) {
     BranchInst::Create(Exit, Br->getIterator());
-    Value *Cond = Br->getCondition();
+    DeadConds.emplace_back(Br->getCondition());
     Br->eraseFromParent();
-    RecursivelyDeleteTriviallyDeadInstructions(Cond);
   }
   SmallVector<BasicBlock *, 4> Blocks(L.blocks());
   Deleted.insert(Blocks.begin(), Blocks.end());
@@ -601,7 +604,7 @@ bool hotlayout::survivesLoopDeletion(
     return !I || !Deleted.count(I->getParent());
   };
   const NarrowedFlush &N = *Job.Plan;
-  if (!Alive(N.CoverInsertPt))
+  if (N.CoverInsertBlock && Deleted.count(N.CoverInsertBlock))
     return false;
   for (Value *V : N.BoundValues)
     if (!Alive(V))

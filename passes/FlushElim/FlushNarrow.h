@@ -16,6 +16,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/ValueHandle.h"
 
 #include <string>
 
@@ -66,9 +67,12 @@ applyNarrowings(llvm::Function &F, llvm::ArrayRef<NarrowingJob> Jobs,
 /// Deletes \p L when removing its flushes left it doing nothing: no
 /// instruction with a side effect, none used outside it, guaranteed to
 /// finish (mustprogress), with one way in and one way out. The blocks it
-/// deleted go to \p Deleted. Returns whether it did.
+/// deleted go to \p Deleted; a branch condition it left unused goes to
+/// \p DeadConds (a narrowing planned before may still test it: delete them
+/// after narrowing). Returns whether it did.
 bool deleteEmptiedLoop(llvm::Loop &L,
-                       llvm::SmallPtrSetImpl<llvm::BasicBlock *> &Deleted);
+                       llvm::SmallPtrSetImpl<llvm::BasicBlock *> &Deleted,
+                       llvm::SmallVectorImpl<llvm::WeakTrackingVH> &DeadConds);
 
 /// True when \p Job names no value of the \p Deleted blocks.
 bool survivesLoopDeletion(

@@ -38,12 +38,20 @@ static const FlushKind FlushKindTable[] = {
 static const FlushKind AsmFlushKindTable[] = {
     {"dc cvau", "dc cvau", RangeShape::OneLine, FlushDomain::DataCleanToPoU,
      FlushStrength::WriteBack, FlushOrdering::Weak},
+    {"dc civac", "dc civac", RangeShape::OneLine,
+     FlushDomain::DataCleanInvalidateToPoC, FlushStrength::Evict,
+     FlushOrdering::Weak},
     {"ic ivau", "ic ivau", RangeShape::OneLine,
      FlushDomain::InstructionLineInvalidate, FlushStrength::Evict,
      FlushOrdering::Weak},
 };
 
 bool isLineDomain(FlushDomain D) { return D != FlushDomain::InstructionCache; }
+
+bool cleansDataCacheLine(FlushDomain D) {
+  return D == FlushDomain::DataCleanToPoU ||
+         D == FlushDomain::DataCleanInvalidateToPoC;
+}
 
 const FlushKind *lookupFlushKind(StringRef CalleeName) {
   for (const FlushKind &K : FlushKindTable)
@@ -107,6 +115,25 @@ const FlushKind *lookupAsmFlushKind(StringRef AsmString,
     if (K.CalleeName == Mnemonic)
       return &K;
   return nullptr;
+}
+
+StringRef asmMentionsLineOperation(StringRef AsmString) {
+  // Words of every statement (a newline or ';' ends one), any case.
+  std::string Words;
+  for (char C : AsmString) {
+    bool Part = isAlnum(C);
+    if (!Part && (Words.empty() || Words.back() == ' '))
+      continue;
+    Words += Part ? toLower(C) : ' ';
+  }
+  Words = " " + Words + " ";
+  static const StringRef Mentioned[] = {"dc cvau", "dc civac",   "dc cvac",
+                                        "ic ivau", "clflushopt", "clflush",
+                                        "clwb"};
+  for (StringRef M : Mentioned)
+    if (StringRef(Words).contains((" " + M + " ").str()))
+      return M;
+  return "";
 }
 
 bool asmMaintenanceBarriers(StringRef AsmString, StringRef Constraints,

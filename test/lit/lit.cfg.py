@@ -10,6 +10,7 @@
 # prefix of another (%link-c, %link-c-norelocs) must come after it.
 import os
 import platform
+import re
 import shutil
 import subprocess
 
@@ -22,6 +23,15 @@ config.suffixes = [".ll", ".c", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hotlayout_obj_root, "test", "lit")
+# The CLI is built once, in the LLVM 22 tree: its suites (and those that are
+# the same whatever the plugin's major: the bench scripts, the demo, the
+# install and format checks) run there only. A plugin-only tree runs the
+# plugin's suites.
+cli_suites = ["ab", "apply", "bench", "check", "diff", "examples", "format",
+              "install", "layout-lock", "plan", "profile",
+              "cli-fuzz-smoke.test"]
+if not config.hotlayout_builds_cli:
+    config.excludes += cli_suites
 
 tools = config.llvm_tools_dir
 obj = config.hotlayout_obj_root
@@ -53,7 +63,14 @@ subst.append(("%lld", tool("ld.lld")))
 
 # What this build made, and where its sources are.
 subst.append(("%plugin", os.path.join(obj, "lib", "libHotLayout.so")))
-subst.append(("%hotlayout", os.path.join(obj, "bin", "hotlayout")))
+# The CLI: this tree's, or in a plugin-only tree the one HOTLAYOUT_CLI names
+# (feature hotlayout-cli), which judges this plugin's binaries.
+if config.hotlayout_cli:
+    if not os.path.exists(config.hotlayout_cli):
+        lit_config.fatal("no hotlayout CLI at %s: build that tree first "
+                         "(HOTLAYOUT_CLI)" % config.hotlayout_cli)
+    config.available_features.add("hotlayout-cli")
+    subst.append(("%hotlayout", config.hotlayout_cli))
 subst.append(("%rtlib", os.path.join(obj, "lib")))
 subst.append(("%rtinc", os.path.join(src, "runtime")))
 subst.append(("%src", src))
@@ -92,6 +109,28 @@ subst.append(("%interrupt",
 subst.append(("%hung-bolt-dir", os.path.join(inputs, "hung-bolt")))
 subst.append(("%process-gone",
               python_script(os.path.join(inputs, "process-gone.py"))))
+
+# The plugin-only trees of other majors (HOTLAYOUT_PLUGIN_BUILDS, the CLI's
+# tree only): per major N, %llvmN-clang (that tree's clang; not %clangN, as
+# %clang, replaced first, would take its prefix) and feature llvmN-clang, so
+# the CLI is tested on what that clang writes; feature plugin-llvm-N once the
+# tree's plugin is built (lib/hotlayout/llvm-N/), for the install tests.
+for tree in config.hotlayout_plugin_builds:
+    try:
+        with open(os.path.join(tree, "test", "lit", "lit.site.cfg.py")) as f:
+            m = re.search(r'^config.llvm_tools_dir = "(.*)"$', f.read(), re.M)
+    except OSError:
+        m = None
+    root = os.path.join(tree, "lib", "hotlayout")
+    for name in sorted(os.listdir(root)) if m and os.path.isdir(root) else []:
+        major = name[len("llvm-"):]
+        if not name.startswith("llvm-"):
+            continue
+        subst.append(("%llvm" + major + "-clang",
+                      os.path.join(m.group(1), "clang")))
+        config.available_features.add("llvm" + major + "-clang")
+        if os.path.exists(os.path.join(root, name, "libHotLayout.so")):
+            config.available_features.add("plugin-llvm-" + major)
 
 # Features.
 config.available_features.add("llvm-%d" % config.llvm_version_major)

@@ -62,17 +62,38 @@ TEST(FlushKinds, AsmLineOperationsInTheirSpellings) {
   EXPECT_EQ(lookupAsmFlushKind("DC CVAU,${0}", "r,~{memory}"), DC);
   EXPECT_EQ(lookupAsmFlushKind("\tdc\tcvau , ${0:x} ", "r"), DC);
   EXPECT_EQ(lookupAsmFlushKind("Ic IvaU, $0", "r,~{memory},~{dirflag}"), IC);
+  const FlushKind *CIV = lookupAsmFlushKind("dc civac, %x0", "r,~{memory}");
+  EXPECT_EQ(CIV, nullptr) << "GCC's %x0 is $0 or ${0:x} in IR";
+  CIV = lookupAsmFlushKind("dc civac, ${0:x}", "r,~{memory}");
+  ASSERT_NE(CIV, nullptr);
+  EXPECT_EQ(CIV->Display, "dc civac");
+  EXPECT_EQ(CIV->Domain, FlushDomain::DataCleanInvalidateToPoC);
 }
 
 TEST(FlushKinds, AsmWithAnythingElseIsNoFlush) {
   for (const char *Asm :
-       {"dc cvau, $0\n\tdsb ish", "dc cvau, $0; isb", "dc civac, $0",
+       {"dc cvau, $0\n\tdsb ish", "dc cvau, $0; isb", "dc civac, $0, $0",
         "dc cvac, $0", "dc zva, $0", "ic iallu", "dc cvau, $1", "dc cvau $0",
         "dc cvau, $0, $0", "dc cvau, ${0:w}", "dc cvau, [$0]",
         "dc cvau, $0 // x", "cvau dc, $0", ""})
     EXPECT_EQ(lookupAsmFlushKind(Asm, "r,~{memory}"), nullptr) << Asm;
   for (const char *Cons : {"", "=r,r", "r,r", "r,~{memory},r", "m", "*m"})
     EXPECT_EQ(lookupAsmFlushKind("dc cvau, $0", Cons), nullptr) << Cons;
+}
+
+TEST(FlushKinds, AsmLoopsNameTheirOperation) {
+  // A whole loop in one statement, as JITs and kernels write it.
+  EXPECT_EQ(asmMentionsLineOperation("1:\n\tdc civac, $0\n\tadd $0, $0, "
+                                     "#64\n\tcmp $0, $1\n\tb.lo 1b"),
+            "dc civac");
+  EXPECT_EQ(asmMentionsLineOperation("DC  CVAU,x0; dsb ish"), "dc cvau");
+  EXPECT_EQ(asmMentionsLineOperation("ic ivau, ${0:x}"), "ic ivau");
+  EXPECT_EQ(asmMentionsLineOperation("0: clflushopt ($0); add $$64, $0"),
+            "clflushopt");
+  EXPECT_EQ(asmMentionsLineOperation("clflush ($0)"), "clflush");
+  for (const char *Asm :
+       {"", "dsb ish", "dc zva, $0", "nop", "clflushx", "myclwb", "dcc vau"})
+    EXPECT_EQ(asmMentionsLineOperation(Asm), "") << Asm;
 }
 
 TEST(FlushKinds, AsmLineDomainsStayApart) {
@@ -90,6 +111,15 @@ TEST(FlushKinds, AsmLineDomainsStayApart) {
   EXPECT_TRUE(isLineDomain(IC.Domain));
   EXPECT_FALSE(isLineDomain(kind("__clear_cache").Domain));
   EXPECT_EQ(lookupFlushKind("dc cvau"), nullptr) << "not a callee name";
+  const FlushKind &CIV = *lookupAsmFlushKind("dc civac, $0", "r");
+  EXPECT_TRUE(flushKindCovers(CIV, CIV));
+  EXPECT_FALSE(flushKindCovers(CIV, DC)) << "not asked: kept apart";
+  EXPECT_FALSE(flushKindCovers(DC, CIV)) << "a clean leaves the line cached";
+  EXPECT_FALSE(flushKindCovers(CIV, IC));
+  EXPECT_TRUE(isLineDomain(CIV.Domain));
+  EXPECT_TRUE(cleansDataCacheLine(CIV.Domain));
+  EXPECT_TRUE(cleansDataCacheLine(DC.Domain));
+  EXPECT_FALSE(cleansDataCacheLine(IC.Domain));
 }
 
 TEST(FlushKinds, MaintenanceBarriers) {

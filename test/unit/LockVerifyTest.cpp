@@ -54,7 +54,8 @@ protected:
   std::vector<CodeRange> InRanges =
       ranges({{"f", 0x1000, 100}, {"g", 0x2000, 40}, {"main", 0x3000, 20}});
   SymbolIndex In{InRanges};
-  // f pads 6 bytes to mid-line (96), g (the last, 40 bytes) none.
+  // f pads 38 bytes to g's offset (128), g (the last, 40 bytes) 24 to the
+  // end of its reservation.
   StringMap<uint64_t> Bodies = {{"f", 90}, {"g", 40}};
   std::vector<Placement> P = placements(L, In, Bodies);
 
@@ -66,26 +67,36 @@ protected:
 };
 
 TEST_F(LockVerifyTest, EveryFunctionAtItsOffsetIsOK) {
-  ASSERT_EQ(P[0].Padding, 6u);
-  // BOLT emitted f in 98 bytes (+ its 6 of padding: symbol size 104).
-  Verification V = judge({{"f", 0x400000, 98 + 6}, {"g", 0x400080, 40}});
+  ASSERT_EQ(P[0].Padding, 38u);
+  // BOLT emitted f in 90 bytes (+ its 38 of padding: symbol size 128).
+  Verification V = judge({{"f", 0x400000, 90 + 38}, {"g", 0x400080, 40}});
   EXPECT_EQ(V.Start, 0x400000u);
   ASSERT_EQ(V.Verdicts.size(), 2u);
   EXPECT_TRUE(V.Verdicts[0].OK);
   EXPECT_TRUE(V.Verdicts[1].OK);
   EXPECT_EQ(V.Verdicts[1].Actual, 128);
   EXPECT_FALSE(V.someMoved());
+  EXPECT_EQ(Bodies.lookup("f"), 90u);
+}
+
+TEST_F(LockVerifyTest, ASizeBoltChangedIsPaddedByNextRun) {
+  // BOLT emitted f in 98 bytes: g lands 8 bytes late.
+  Verification V = judge({{"f", 0x400000, 98 + 38}, {"g", 0x400088, 40}});
+  ASSERT_EQ(V.Verdicts.size(), 2u);
+  EXPECT_TRUE(V.Verdicts[0].OK);
+  EXPECT_FALSE(V.Verdicts[1].OK);
+  EXPECT_TRUE(V.someMoved());
   EXPECT_EQ(Bodies.lookup("f"), 98u)
       << "the next run pads by what BOLT emitted";
 }
 
 TEST_F(LockVerifyTest, OverflowNamesTheFunctionThatDidNotFit) {
-  // f came out 150 bytes: more than its 128, g is pushed a line on.
-  Verification V = judge({{"f", 0x400000, 150 + 6}, {"g", 0x4000c0, 40}});
+  // f came out 150 bytes: more than its 128, g is pushed on.
+  Verification V = judge({{"f", 0x400000, 150 + 38}, {"g", 0x4000bc, 40}});
   ASSERT_EQ(V.Verdicts.size(), 2u);
   EXPECT_TRUE(V.Verdicts[0].OK);
   EXPECT_FALSE(V.Verdicts[1].OK);
-  EXPECT_EQ(V.Verdicts[1].Actual, 192);
+  EXPECT_EQ(V.Verdicts[1].Actual, 188);
   EXPECT_EQ(V.Verdicts[1].Why, "an earlier function did not fit: f takes 150 "
                                "bytes, 128 are locked for it");
   EXPECT_TRUE(V.someMoved()) << "another run with new padding may fix it";

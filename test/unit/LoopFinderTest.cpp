@@ -40,4 +40,25 @@ TEST(LoopFinder, JumpBackToReturnClosesNoCycle) {
   EXPECT_TRUE(backEdgesOf(Insts, 0).empty());
 }
 
+/// A loop whose cycle leaves its span: an inner loop's exit jumps back to
+/// its outer loop's latch, which lies before it (clang's layout of a chain
+/// walk, luaS_resize):
+///   +10  outer body (4)
+///   +14  jcc +1a        into the inner loop
+///   +16  latch (2)
+///   +18  jcc +10        outer back edge
+///   +1a  inner body (4)
+///   +1e  jcc +1a        inner back edge
+///   +20  jmp +16        back to the latch: closes a cycle through +10
+TEST(LoopFinder, CycleThroughCodeBeforeTheTargetIsALoop) {
+  auto Jcc = [](uint64_t A, uint64_t T) -> DecodedInst {
+    return {A, 2, true, true, T};
+  };
+  std::vector<DecodedInst> Insts = {
+      other(0x10, 4), Jcc(0x14, 0x1a), other(0x16, 2), Jcc(0x18, 0x10),
+      other(0x1a, 4), Jcc(0x1e, 0x1a), jmp(0x20, 0x16)};
+  EXPECT_TRUE(closesCycle(Insts, {0x20, 0x22, 0x16}));
+  EXPECT_EQ(backEdgesOf(Insts, 0).size(), 3u);
+}
+
 } // namespace

@@ -16,6 +16,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -45,14 +47,36 @@ static cl::list<std::string> Positionals(cl::Positional, cl::OneOrMore,
                                          cl::cat(ABCategory));
 
 static cl::opt<unsigned>
-    Layouts("layouts", cl::desc("Layout variants of each binary (default 8)"),
+    Layouts("layouts",
+            cl::desc("Layout variants of each binary (default 8; with "
+                     "--ci-target, the first ones)"),
             cl::init(8), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static cl::opt<unsigned> Rounds(
     "rounds",
-    cl::desc("Rounds; each runs every variant once, in a fresh random order "
-             "(default 10)"),
+    cl::desc("Rounds; each runs every seed's A and B layouts back to back, "
+             "the pairs in a fresh random order (default 10; with "
+             "--ci-target, the rounds before the first check, and those a "
+             "layout added on the way runs before it counts)"),
     cl::init(10), cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<double> CITarget(
+    "ci-target",
+    cl::desc("Run until the 95% interval of B/A is within +-PERCENT (e.g. 2): "
+             "more rounds, and more layouts (up to 32 each) when that is "
+             "cheaper at the rates measured, until the target is reached or "
+             "--max-time has passed; then say whether it was, and what it "
+             "would take (default: no target, --rounds rounds)"),
+    cl::value_desc("percent"), cl::init(0), cl::sub(ABSubcommand),
+    cl::cat(ABCategory));
+
+static cl::opt<double> MaxTime(
+    "max-time",
+    cl::desc("Stop the runs before this many seconds have passed since the "
+             "start, and report what the complete rounds give; at least one "
+             "round runs (default 600 with --ci-target, else no limit)"),
+    cl::value_desc("seconds"), cl::init(600), cl::sub(ABSubcommand),
+    cl::cat(ABCategory));
 
 static cl::opt<uint64_t>
     Seed("seed",
@@ -91,7 +115,8 @@ static cl::opt<std::string> JSONOut(
 static cl::opt<std::string> PlotPath(
     "plot",
     cl::desc("Also draw a PNG: each variant's runs and median, the ratio "
-             "and its interval (needs Python 3 with matplotlib)"),
+             "and its interval, and the interval after every round (needs "
+             "Python 3 with matplotlib)"),
     cl::value_desc("file.png"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static cl::opt<std::string> LockPath(
@@ -118,7 +143,7 @@ static BoltToolOptions BoltTool(ABSubcommand, ABCategory);
 static cl::opt<std::string> KeepDir(
     "keep-layouts",
     cl::desc("Copy every variant into this directory as a1, a2, ..., b1, "
-             "..., a-lock, b-lock before the runs (default: none kept)"),
+             "..., a-lock, b-lock as it is made (default: none kept)"),
     cl::value_desc("dir"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static int abError(Error E) { return reportError("ab", std::move(E)); }
@@ -129,6 +154,23 @@ static std::string plotScript(StringRef Self) {
   SmallString<256> P(sys::path::parent_path(sys::path::parent_path(Self)));
   sys::path::append(P, "share", "hotlayout", "ab-plot.py");
   return std::string(P);
+}
+
+/// --ci-target and --max-time into \p C; an error for values out of range.
+static Error stoppingOptions(ABConfig &C) {
+  if (CITarget.getNumOccurrences() && !(CITarget > 0 && CITarget < 100))
+    return makeError(
+        "--ci-target takes a percent above 0 and below 100 (2 "
+        "for +-2%), not " +
+        std::string(formatv("{0}", format("%g", double(CITarget)))));
+  if (MaxTime.getNumOccurrences() && !(MaxTime > 0))
+    return makeError(
+        "--max-time takes a number of seconds above 0, not " +
+        std::string(formatv("{0}", format("%g", double(MaxTime)))));
+  C.CITarget = CITarget;
+  if (MaxTime.getNumOccurrences() || C.CITarget > 0)
+    C.MaxSeconds = MaxTime;
+  return Error::success();
 }
 
 int runABCommand() {
@@ -150,6 +192,8 @@ int runABCommand() {
   C.BoltDir = BoltTool.Dir;
   C.BoltTimeout = BoltTool.Timeout;
   C.KeepDir = KeepDir;
+  if (Error E = stoppingOptions(C))
+    return abError(std::move(E));
   Diagnostics Diag = commandDiagnostics("ab", /*ShowProgress=*/true);
   // A terminal gets one line rewritten in place; a log gets every line.
   bool Terminal = isatty(STDERR_FILENO);

@@ -80,10 +80,10 @@ static cl::opt<std::string> SmokeCommand(
 
 static cl::opt<bool> PlaceLoops(
     "place-loops",
-    cl::desc("With --profile: start each locked function at the shift "
-             "within its reservation that puts its hot loops on their "
-             "fewest lines (one more llvm-bolt run when a shift is new; "
-             "default on)"),
+    cl::desc("Start each locked function where the lock says, or with "
+             "--profile where its hot loops need the fewest lines; off: "
+             "every one at its input line offset, as the compiler placed "
+             "it (default on)"),
     cl::init(true), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
 static cl::opt<uint64_t> MinCount(

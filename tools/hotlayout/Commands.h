@@ -69,6 +69,12 @@ int runApplyCommand();
 extern llvm::cl::SubCommand ABSubcommand;
 int runABCommand();
 
+/// `hotlayout flags [--instrument | --use P.profdata] [--cc CC]`: the build
+/// recipe's compiler and linker flags, with the installed plugin
+/// (FlagsCommand.cpp).
+extern llvm::cl::SubCommand FlagsSubcommand;
+int runFlagsCommand();
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOLS_COMMANDS_H

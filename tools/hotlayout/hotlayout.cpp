@@ -2,7 +2,7 @@
 //
 // A thin shell: initialise the LLVM targets the subcommands disassemble,
 // parse the command line, run the chosen subcommand. Subcommands (see
-// Commands.h): check, diff, profile, plan, apply, ab.
+// Commands.h): check, diff, profile, plan, apply, ab, flags.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +31,7 @@ static const Subcommand Subcommands[] = {
     {&CheckSubcommand, runCheckCommand},     {&DiffSubcommand, runDiffCommand},
     {&ProfileSubcommand, runProfileCommand}, {&PlanSubcommand, runPlanCommand},
     {&ApplySubcommand, runApplyCommand},     {&ABSubcommand, runABCommand},
+    {&FlagsSubcommand, runFlagsCommand},
 };
 
 static cl::OptionCategory ToolCategory("hotlayout options");

@@ -73,11 +73,14 @@ struct KeptFlush {
     /// it may have let the old bytes back in: Blocker is the `dsb` after
     /// which an invalidation is needed again.
     Unordered,
+    /// Earlier is of a kind that does not cover Kept's (a write-back before
+    /// an evicting flush; a weakly ordered flush before an ordered one).
+    WeakerKind,
   };
   llvm::CallBase *Kept;
   llvm::CallBase *Earlier;
   Reason Why;
-  llvm::Instruction *Blocker; ///< Null for Redefined and NotAllPaths.
+  llvm::Instruction *Blocker; ///< Null for Redefined, NotAllPaths, WeakerKind.
   bool EarlierIsLoop = false; ///< Earlier's loop covers the range.
   bool Partly = false;        ///< Earlier covers only part of the range.
 };
@@ -95,6 +98,7 @@ struct PartiallyCoveredFlush {
     NotExpressible,  ///< A bound of the covered part is not available here.
     MayWrap,         ///< An unsigned length that may be 2^63 or more.
     AlreadyNarrowed, ///< A piece or fallback of an earlier narrowing.
+    OneLine, ///< A loop after a one-line flush: only loop ranges narrow it.
   };
   llvm::CallBase *Later;
   llvm::CallBase *Earlier;
@@ -152,9 +156,11 @@ struct NarrowedFlush {
   /// For remarks: bytes already flushed (summed over covers) and asked for.
   const llvm::SCEV *CoveredBytes = nullptr;
   const llvm::SCEV *TotalBytes = nullptr;
-  /// Where the covers' bounds are computed (PerLine: before the loop when
-  /// they can be); null means at Later.
-  llvm::Instruction *CoverInsertPt = nullptr;
+  /// Where the covers' bounds are computed: before the terminator of this
+  /// block (PerLine: the loop's predecessor, when they can be computed
+  /// there); null means right before Later. A block, not its terminator:
+  /// deleting an emptied loop may replace the terminator.
+  llvm::BasicBlock *CoverInsertBlock = nullptr;
 };
 
 /// Metadata the transformation puts on the flushes a narrowing leaves (the
@@ -166,25 +172,47 @@ inline constexpr const char NarrowedFlushMetadata[] = "hotlayout.narrowed";
 /// by a constant stride) but is not summarised as one range flush, and why:
 /// a later flush of those lines cannot count on it.
 struct UnsummarisedLoopFlush {
+  /// Grouped by the condition that failed: stride, bounds, body or fence
+  /// (unsummarisedCondition).
   enum Reason {
     StrideTooLarge,    ///< |stride| exceeds the line: lines are skipped.
+    StrideNotConstant, ///< The stride is a run-time value (CTR_EL0's line).
+    NotAffine, ///< The pointer does not advance by a constant per iteration.
+    Shape,     ///< The loop may leave elsewhere than at its latch.
+    TripCount, ///< No count of its iterations (SCEV's or the latch test's).
     NotEveryIteration, ///< The flush does not run on every iteration.
-    Shape,             ///< No single latch exit, or no computable trip count.
     BodyWrites,        ///< The loop writes the flushed lines.
     BodyReads,         ///< The loop reads the flushed lines.
-    BodySynchronises,  ///< A fence, atomic, volatile access or asm in the loop.
     BodyMayClean,      ///< An `ic ivau` loop that may clean the data cache.
-    StrideNotConstant, ///< The stride is a run-time value (CTR_EL0's line).
+    BodySynchronises,  ///< A fence, atomic, volatile access or asm in the loop.
   };
   llvm::CallBase *Call;
   Reason Why;
   int64_t Stride = 0;
   llvm::Instruction *Blocker = nullptr;
+  /// StrideTooLarge: how many flushes of its kind and stride the loop holds
+  /// (more than one: an unrolled loop, whose copies together may flush
+  /// every line but are not summarised together).
+  unsigned Copies = 1;
 };
+
+/// "stride", "bounds", "body" or "fence": which condition of a range flush
+/// the loop fails.
+llvm::StringRef unsummarisedCondition(UnsummarisedLoopFlush::Reason Why);
 
 /// The clause a remark uses for \p U's reason.
 std::string describeUnsummarised(const UnsummarisedLoopFlush &U,
                                  unsigned LineSize);
+
+/// Inline asm that names a cache-line operation but is no flush site: a
+/// whole flush loop in one statement (other instructions with it), or the
+/// one operation on an integer address. Opaque to the analysis, which
+/// treats it as any asm (a synchronisation point).
+struct OpaqueAsmFlush {
+  llvm::CallBase *Call;
+  llvm::StringRef Operation;   ///< "dc civac", "clflush", ...
+  bool IntegerOperand = false; ///< Exactly one operation, on an integer.
+};
 
 /// What a defined function leaves flushed on every return: the callee
 /// summary a caller's re-flush can be removed against.
@@ -206,6 +234,7 @@ struct FlushAvailability {
       std::tuple<llvm::CallBase *, const llvm::SCEV *, const llvm::SCEV *>, 2>
       LoopRanges;
   llvm::SmallVector<UnsummarisedLoopFlush, 2> Unsummarised;
+  llvm::SmallVector<OpaqueAsmFlush, 1> OpaqueAsm;
   FlushSummary Summary;
   /// Set when the function was too large to analyse within the work bound;
   /// then nothing is redundant.

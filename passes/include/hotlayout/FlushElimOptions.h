@@ -37,6 +37,10 @@ extern llvm::cl::opt<FlushElimMode> Mode;
 /// the instrumentation and narrowing.
 extern llvm::cl::opt<unsigned, false, PowerOfTwoParser> LineSize;
 
+/// -flushelim-interprocedural (default on): use callee summaries. Read by
+/// the module walk (which visits callees first only when on) and the solver.
+extern llvm::cl::opt<bool> UseSummaries;
+
 /// -flushelim-narrow (default on): shrink partly redundant flushes.
 extern llvm::cl::opt<bool> Narrow;
 

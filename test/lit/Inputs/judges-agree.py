@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """judges-agree.py CHECK.json CALLGRIND.json: do `hotlayout check --json` and
 bench/common/callgrind_loops.py report --json name the same hot loops (function +
-offset of the loop start in it) with the same verdict (straddles or not) and the same
-hot bytes? Prints one line per loop of each judge, then AGREE (exit 0) or DISAGREE with
+offset of the loop start in it) with the same verdict (a tight loop that straddles or
+not) and the same hot bytes? Prints one line per loop of each judge, then AGREE (exit 0) or DISAGREE with
 the differences (exit 1)."""
 import json
 import sys
@@ -14,7 +14,8 @@ def from_check(doc):
 
 
 def from_callgrind(doc):
-    return {(l['function'], l['offset_in_function']): (l['extra'] > 0, l['hot_bytes'])
+    return {(l['function'], l['offset_in_function']): (l['extra'] > 0 and l['tight'],
+                                                       l['hot_bytes'])
             for l in doc['loops']}
 
 
@@ -32,7 +33,9 @@ def main():
     if diff:
         print('DISAGREE: ' + ', '.join(f'{f}+{o:#x}' for (f, o), _ in diff))
         return 1
-    print(f'AGREE: {len(check)} hot loops, {sum(s for s, _ in check.values())} straddle')
+    tight = sum(l['tight'] for l in json.load(open(sys.argv[1]))['loops'])
+    print(f'AGREE: {len(check)} hot loops, {tight} tight, '
+          f'{sum(s for s, _ in check.values())} straddle')
     return 0
 
 

@@ -18,7 +18,7 @@ target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128"
 target triple = "aarch64-unknown-linux-gnu"
 
 ; REMARK-DAG: remark: <unknown>:0:0: removed redundant dc cvau: its range was already flushed by dc cvau at <UNKNOWN LOCATION>
-; REMARK-DAG: remark: <unknown>:0:0: dc cvau loop is not a range flush: its pointer advances by a run-time amount per iteration (a line size read from CTR_EL0, say), which another core's smaller lines or a 64-byte line may not match
+; REMARK-DAG: remark: <unknown>:0:0: dc cvau loop is not a range flush (stride): its pointer advances by a run-time amount per iteration (a line size read from CTR_EL0, say), which another core's smaller lines or a 64-byte line may not match
 ; REMARK-NOT: removed
 
 ; Nothing may change: the stride is a run-time value.

@@ -20,8 +20,8 @@ target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128"
 target triple = "aarch64-unknown-linux-gnu"
 
 ; REMARK-DAG: remark: <unknown>:0:0: removed redundant dc cvau: its range was already flushed by dc cvau at <UNKNOWN LOCATION>
-; REMARK-DAG: remark: <unknown>:0:0: dc cvau loop is not a range flush: its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
-; REMARK-DAG: remark: <unknown>:0:0: ic ivau loop is not a range flush: its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
+; REMARK-DAG: remark: <unknown>:0:0: dc cvau loop is not a range flush (stride): its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
+; REMARK-DAG: remark: <unknown>:0:0: ic ivau loop is not a range flush (stride): its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
 ; REMARK-NOT: removed
 
 define void @dc_stride_64(ptr %code, i64 %n) {

@@ -20,7 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @buffer = global [4096 x i8] zeroinitializer, align 64
 @counter = global i64 0, align 64
 
-; REMARK: remark: <unknown>:0:0: clflush loop is not a range flush: the loop may read the lines it flushes; blocked by load at <UNKNOWN LOCATION>
+; REMARK: remark: <unknown>:0:0: clflush loop is not a range flush (body): the loop may read the lines it flushes; blocked by load at <UNKNOWN LOCATION>
 ; REMARK-NOT: remark
 
 define i64 @reads_other_object() {

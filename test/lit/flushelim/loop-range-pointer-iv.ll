@@ -7,9 +7,16 @@
 ; left alone: the later loop never ran before it, so it covers nothing
 ; there.
 ;
-; Negative twin @bound_elsewhere: the writer's bound lies in another object,
-; so its trip count is unknown and the loop is no range; the whole-buffer
-; loop stays as it is.
+; @bound_elsewhere: the writer's bound lies in another object (`p < end`
+; with end a pointer of its own, as a JIT's `for (q = code; q < limit; ...)`
+; is): the trip count comes from their addresses, in twice their width, and
+; the whole-buffer loop skips the writer's lines too.
+;
+; Negative twin @bound_not_reached: `p != other` with other in another
+; object: ScalarEvolution cannot tell that the pointer ever meets it (the
+; distance may not be a multiple of 64), so the trip count is unknown, the
+; loop is no range (analysis remark, condition "bounds") and the
+; whole-buffer loop stays as it is.
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='print<flushelim>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=PRINT
@@ -24,8 +31,13 @@ target triple = "x86_64-unknown-linux-gnu"
 ; PRINT-NEXT:  narrowed: #1 by #0: skips the lines it covers
 ; PRINT-NOT:   narrowed: #0
 ; PRINT-LABEL: flushelim: function 'bound_elsewhere'
+; PRINT:       loop range: #0 flushes every line of [(64 + %code), (65 + (64 * (trunc i128 ({{.*}}(zext i64 (ptrtoint ptr %other to i64) to i128){{.*}} /u 64) to i64)) + %code))
+; PRINT-NEXT:  loop range: #1 flushes every line of [%code, (20417 + %code))
+; PRINT-NEXT:  narrowed: #1 by #0: skips the lines it covers
+; PRINT-LABEL: flushelim: function 'bound_not_reached'
 ; PRINT-NOT:   loop range: #0
 ; PRINT:       loop range: #1 flushes every line of [%code, (20417 + %code))
+; PRINT-NEXT:  loop not a range: #0 (bounds): its trip count is unknown
 ; PRINT-NOT:   narrowed
 
 ; CHECK-LABEL: define void @pointer_loop(
@@ -39,6 +51,9 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:       [[FLUSH]]:
 ; CHECK-NEXT:    call void @llvm.x86.sse2.clflush(ptr %q), !hotlayout.narrowed
 ; CHECK-LABEL: define void @bound_elsewhere(
+; CHECK:       whole:
+; CHECK:         call void @llvm.x86.sse2.clflush(ptr %q), !hotlayout.narrowed
+; CHECK-LABEL: define void @bound_not_reached(
 ; CHECK-NOT:   flush.covered
 ; CHECK:         call void @llvm.x86.sse2.clflush(ptr %q){{$}}
 
@@ -82,6 +97,33 @@ writer:
   call void @llvm.x86.sse2.clflush(ptr %p)
   %p.next = getelementptr inbounds nuw i8, ptr %p, i64 64
   %more = icmp ult ptr %p.next, %other
+  br i1 %more, label %writer, label %mid, !llvm.loop !0
+
+mid:
+  br label %whole
+
+whole:
+  %i = phi i64 [ 0, %mid ], [ %i.next, %whole ]
+  %q = getelementptr inbounds nuw i8, ptr %code, i64 %i
+  call void @llvm.x86.sse2.clflush(ptr %q)
+  %i.next = add nuw nsw i64 %i, 64
+  %more2 = icmp ult i64 %i.next, 20480
+  br i1 %more2, label %whole, label %done, !llvm.loop !0
+
+done:
+  ret void
+}
+
+define void @bound_not_reached(ptr %code, ptr %other) {
+entry:
+  %first = getelementptr inbounds nuw i8, ptr %code, i64 64
+  br label %writer
+
+writer:
+  %p = phi ptr [ %first, %entry ], [ %p.next, %writer ]
+  call void @llvm.x86.sse2.clflush(ptr %p)
+  %p.next = getelementptr inbounds nuw i8, ptr %p, i64 64
+  %more = icmp ne ptr %p.next, %other
   br i1 %more, label %writer, label %mid, !llvm.loop !0
 
 mid:

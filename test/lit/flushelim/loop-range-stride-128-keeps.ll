@@ -16,7 +16,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 ; REMARK: remark: <unknown>:0:0: removed redundant clflush: its range was already flushed by clflush at <UNKNOWN LOCATION>
-; REMARK: remark: <unknown>:0:0: clflush loop is not a range flush: its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
+; REMARK: remark: <unknown>:0:0: clflush loop is not a range flush (stride): its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
 ; REMARK-NOT: removed
 
 define void @stride_64(ptr %code, i64 %n) {

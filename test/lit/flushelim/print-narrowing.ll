@@ -20,7 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: flushelim: function 'loops'
 ; CHECK:       redundant: #2 covered by #0
 ; CHECK:       loop range: #0 flushes every line of [%code, (1 + (64 * ((-1 + (64 umax %n)) /u 64))<nuw> + %code))
-; CHECK:       loop not a range: #1: its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
+; CHECK:       loop not a range: #1 (stride): its pointer advances 128 bytes per iteration, more than the 64-byte line, so lines in between stay
 ; CHECK:       narrowed: #1 by #0: skips the lines it covers
 
 ; OFF-LABEL: flushelim: function 'ranges'

@@ -19,10 +19,14 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <chrono>
 #include <cstdlib>
+#include <tuple>
 
 using namespace llvm;
 
@@ -223,47 +227,35 @@ static Expected<SideInput> prepareSide(const ABConfig &C, char Side,
   return In;
 }
 
-/// Step 2 for one side: K layouts (and the locked variant), appended to
-/// Result.Variants and \p Runs in the same order (runAB checks them).
-static Error makeVariants(const ABConfig &C, const Diagnostics &Diag,
-                          const SideInput &In, const BoltTools &Tools,
-                          const TempDir &Tmp, ABResult &Result,
-                          std::vector<Runnable> &Runs) {
-  StringRef Binary = In.Binary;
-  char Side = In.Side;
-  for (unsigned K = 0; K < C.Layouts && !InterruptGuard::interrupted(); ++K) {
-    LayoutPerturbation L = seededLayout(In.Functions, C.Seed + K);
-    ABVariant V;
-    V.Side = Side;
-    V.Seed = L.Seed;
-    V.EnvPadBytes = L.EnvPadBytes;
-    auto Out = variantPath(Tmp, V, Binary);
-    if (!Out)
-      return Out.takeError();
-    Diag.progress("layout " + V.name() + " of '" + Binary + "'");
-    if (Error E = writeLayoutVariant(Tools, Binary, L, In.SkipArgument,
-                                     sys::path::parent_path(*Out), *Out))
-      return E;
-    Result.Variants.push_back(V);
-    Runs.push_back({*Out, Binary.str(), In.ExpectedHash});
+/// Where one comparison stands while it runs: the variants so far and how
+/// to run them, pairs by seed, and the clock.
+struct Session {
+  Session(const ABConfig &C, const Diagnostics &Diag, const Runner &Run,
+          const BoltTools &Tools, const TempDir &Tmp, ABResult &Result)
+      : C(C), Diag(Diag), Run(Run), Tools(Tools), Tmp(Tmp), Result(Result),
+        Start(std::chrono::steady_clock::now()) {}
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         Start)
+        .count();
   }
-  if (!C.LockPath.empty() && !InterruptGuard::interrupted()) {
-    ABVariant V;
-    V.Side = Side;
-    V.Locked = true;
-    auto Out = variantPath(Tmp, V, Binary);
-    if (!Out)
-      return Out.takeError();
-    Diag.progress("applying '" + C.LockPath + "' to '" + Binary + "'");
-    auto Summary = applyLock(C, Binary, *Out);
-    if (!Summary)
-      return Summary.takeError();
-    (Side == 'A' ? Result.LockSummaryA : Result.LockSummaryB) = *Summary;
-    Result.Variants.push_back(V);
-    Runs.push_back({*Out, Binary.str(), In.ExpectedHash});
-  }
-  return Error::success();
-}
+
+  const ABConfig &C;
+  const Diagnostics &Diag;
+  const Runner &Run;
+  const BoltTools &Tools;
+  const TempDir &Tmp;
+  ABResult &Result;
+  std::chrono::steady_clock::time_point Start;
+  std::vector<Runnable> Runs; ///< Parallel to Result.Variants.
+  /// Indices into Runs of each seed's A and B layouts, in seed order.
+  std::vector<std::pair<size_t, size_t>> Pairs;
+  std::optional<std::pair<size_t, size_t>> LockPair;
+  unsigned SeedsBuilt = 0;
+  double LayoutSeconds = 0, RunSeconds = 0; ///< Spent so far.
+  unsigned TimedRuns = 0;
+};
 
 static std::string label(const ABVariant &V, const Runnable &R) {
   std::string What = V.Locked ? "the locked variant " + V.name()
@@ -272,75 +264,271 @@ static std::string label(const ABVariant &V, const Runnable &R) {
   return What + " of '" + R.Original + "'";
 }
 
-/// Step 3: the rounds. A round cut short by a signal is dropped, so every
-/// variant keeps the same rounds.
-static Error runRounds(const ABConfig &C, const Diagnostics &Diag,
-                       const Runner &Run, const std::vector<Runnable> &Runs,
-                       ABResult &Result) {
-  std::vector<size_t> Order(Runs.size());
-  for (size_t I = 0; I < Order.size(); ++I)
-    Order[I] = I;
-  ab::Random Rng(C.Seed);
-  for (unsigned R = 0; R < C.Rounds && !InterruptGuard::interrupted(); ++R) {
-    Rng.shuffle(Order);
-    for (size_t I : Order) {
-      ABVariant &V = Result.Variants[I];
-      auto P = Run.run(Runs[I], V.EnvPadBytes, label(V, Runs[I]));
-      if (!P)
-        return P.takeError();
-      if (P->Interrupted)
-        break;
-      V.Wall.push_back(P->WallSeconds);
-      V.CPU.push_back(P->CPUSeconds);
-    }
-    if (InterruptGuard::interrupted())
-      break;
-    Result.CompleteRounds = R + 1;
-    Diag.progress("round " + Twine(R + 1) + "/" + Twine(C.Rounds) + " done");
-  }
-  for (ABVariant &V : Result.Variants) {
-    V.Wall.resize(std::min<size_t>(V.Wall.size(), Result.CompleteRounds));
-    V.CPU.resize(std::min<size_t>(V.CPU.size(), Result.CompleteRounds));
-  }
-  return Error::success();
-}
-
-/// --keep-layouts: a copy of every variant, named as in the table.
-static Error keepVariants(StringRef Dir, ArrayRef<ABVariant> Variants,
-                          ArrayRef<Runnable> Runs) {
-  if (std::error_code EC = sys::fs::create_directories(Dir))
-    return fileError(Dir, "cannot be created: " + EC.message());
-  for (size_t I = 0; I < Variants.size(); ++I) {
-    SmallString<256> To(Dir);
-    sys::path::append(To, Variants[I].name());
-    if (std::error_code EC = sys::fs::copy_file(Runs[I].Path, To))
+/// Appends \p V, made at \p Path from \p In's binary, to the session, copies
+/// it for --keep-layouts, and runs it once, untimed: a variant that exits
+/// otherwise or prints something else is an error before it is timed.
+static Expected<size_t> addVariant(Session &S, const SideInput &In,
+                                   const ABVariant &V, StringRef Path) {
+  S.Result.Variants.push_back(V);
+  S.Runs.push_back({Path.str(), In.Binary, In.ExpectedHash});
+  if (!S.C.KeepDir.empty()) {
+    if (std::error_code EC = sys::fs::create_directories(S.C.KeepDir))
+      return fileError(S.C.KeepDir, "cannot be created: " + EC.message());
+    SmallString<256> To(S.C.KeepDir);
+    sys::path::append(To, V.name());
+    if (std::error_code EC = sys::fs::copy_file(Path, To))
       return fileError(To, "cannot be written: " + EC.message());
     sys::fs::setPermissions(To, sys::fs::all_read | sys::fs::all_exe |
                                     sys::fs::owner_write);
   }
+  size_t I = S.Runs.size() - 1;
+  if (!InterruptGuard::interrupted()) {
+    auto P = S.Run.run(S.Runs[I], V.EnvPadBytes, label(V, S.Runs[I]));
+    if (!P)
+      return P.takeError();
+  }
+  return I;
+}
+
+/// Step 2 for \p In's layout of seed \p Seed; returns its index.
+static Expected<size_t> addLayout(Session &S, const SideInput &In,
+                                  uint64_t Seed) {
+  LayoutPerturbation L = seededLayout(In.Functions, Seed);
+  ABVariant V;
+  V.Side = In.Side;
+  V.Seed = L.Seed;
+  V.EnvPadBytes = L.EnvPadBytes;
+  V.FirstRound = S.Result.CompleteRounds;
+  auto Out = variantPath(S.Tmp, V, In.Binary);
+  if (!Out)
+    return Out.takeError();
+  S.Diag.progress("layout " + V.name() + " of '" + In.Binary + "'");
+  if (Error E = writeLayoutVariant(S.Tools, In.Binary, L, In.SkipArgument,
+                                   sys::path::parent_path(*Out), *Out))
+    return std::move(E);
+  return addVariant(S, In, V, *Out);
+}
+
+/// Step 2 for \p N more seeds, A's and B's layout of each, timed for the
+/// stopping rule's cost of a layout. Stops early (no error) on a signal.
+static Error addSeeds(Session &S, const SideInput &InA, const SideInput &InB,
+                      unsigned N) {
+  auto T0 = std::chrono::steady_clock::now();
+  for (unsigned I = 0; I < N && !InterruptGuard::interrupted(); ++I) {
+    uint64_t Seed = S.C.Seed + S.SeedsBuilt;
+    auto A = addLayout(S, InA, Seed);
+    if (!A)
+      return A.takeError();
+    if (InterruptGuard::interrupted())
+      break;
+    auto B = addLayout(S, InB, Seed);
+    if (!B)
+      return B.takeError();
+    S.Pairs.push_back({*A, *B});
+    ++S.SeedsBuilt;
+  }
+  S.LayoutSeconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+          .count();
   return Error::success();
 }
 
-/// Step 4.
+/// Step 2 for the lock: apply's runApply() of it to \p In's binary.
+static Expected<size_t> addLocked(Session &S, const SideInput &In) {
+  ABVariant V;
+  V.Side = In.Side;
+  V.Locked = true;
+  auto Out = variantPath(S.Tmp, V, In.Binary);
+  if (!Out)
+    return Out.takeError();
+  S.Diag.progress("applying '" + S.C.LockPath + "' to '" + In.Binary + "'");
+  auto Summary = applyLock(S.C, In.Binary, *Out);
+  if (!Summary)
+    return Summary.takeError();
+  (In.Side == 'A' ? S.Result.LockSummaryA : S.Result.LockSummaryB) = *Summary;
+  return addVariant(S, In, V, *Out);
+}
+
+/// Whether layout variant \p V counts in the statistics: a layout added on
+/// the way counts once it has run --rounds rounds, as many as the first
+/// ones had at the first check (ABStopping.h's StopState).
+static bool counts(const ABConfig &C, const ABVariant &V) {
+  const std::vector<double> &X = C.Metric == ABMetric::Wall ? V.Wall : V.CPU;
+  return !V.Locked && !X.empty() && (V.FirstRound == 0 || X.size() >= C.Rounds);
+}
+
+/// The compared metric of every seed's layouts that counts, side by side;
+/// returns how many seeds do not count yet.
+static unsigned layoutSamples(const Session &S, ab::SideSamples &A,
+                              ab::SideSamples &B) {
+  bool Wall = S.C.Metric == ABMetric::Wall;
+  unsigned Pending = 0;
+  for (auto [IA, IB] : S.Pairs) {
+    const ABVariant &VA = S.Result.Variants[IA], &VB = S.Result.Variants[IB];
+    if (!counts(S.C, VA)) {
+      ++Pending;
+      continue;
+    }
+    A.push_back(Wall ? VA.Wall : VA.CPU);
+    B.push_back(Wall ? VB.Wall : VB.CPU);
+  }
+  return Pending;
+}
+
+/// One round (step 3): false when a signal cut it short.
+static Expected<bool> runRound(Session &S, ab::Random &Rng) {
+  std::vector<std::pair<size_t, size_t>> Order = S.Pairs;
+  if (S.LockPair)
+    Order.push_back(*S.LockPair);
+  Rng.shuffle(Order);
+  for (auto [First, Second] : Order) {
+    if (Rng.below(2))
+      std::swap(First, Second);
+    for (size_t I : {First, Second}) {
+      ABVariant &V = S.Result.Variants[I];
+      auto P = S.Run.run(S.Runs[I], V.EnvPadBytes, label(V, S.Runs[I]));
+      if (!P)
+        return P.takeError();
+      if (P->Interrupted)
+        return false;
+      V.Wall.push_back(P->WallSeconds);
+      V.CPU.push_back(P->CPUSeconds);
+    }
+  }
+  return !InterruptGuard::interrupted();
+}
+
+/// Step 4 after a complete round: what next, and the interval for the
+/// history.
+static std::optional<ab::StopDecision> decide(Session &S) {
+  ab::SideSamples A, B;
+  ab::StopState Now;
+  Now.PendingLayouts = layoutSamples(S, A, B);
+  Now.ElapsedSeconds = S.elapsed();
+  ab::StopGoal Goal;
+  Goal.Target = S.C.CITarget / 100;
+  Goal.MaxSeconds = S.C.MaxSeconds;
+  Goal.MaxLayouts = std::max(S.C.MaxLayouts, S.C.Layouts);
+  ab::RunCosts Costs;
+  Costs.RunSeconds = S.TimedRuns ? S.RunSeconds / S.TimedRuns : 0;
+  Costs.LayoutSeconds = S.SeedsBuilt ? S.LayoutSeconds / S.SeedsBuilt : 0;
+  Costs.ExtraRunsPerRound = S.LockPair ? 2 : 0;
+  ab::StatsOptions Opts;
+  Opts.Seed = S.C.Seed;
+  std::string Why;
+  auto D = ab::decideNext(A, B, Now, Goal, Costs, Opts, Why);
+  if (D)
+    S.Result.History.push_back({S.Result.CompleteRounds, unsigned(A.size()),
+                                S.elapsed(), D->Now.Ratio, D->Now.CILow,
+                                D->Now.CIHigh});
+  return D;
+}
+
+static std::string roundsProgress(const Session &S) {
+  std::string Line = "round " + std::to_string(S.Result.CompleteRounds);
+  if (S.C.CITarget <= 0 || S.Result.History.empty())
+    return Line + "/" + std::to_string(S.C.Rounds) + " done";
+  const ABStep &H = S.Result.History.back();
+  double Half = std::max(H.Ratio / H.CILow, H.CIHigh / H.Ratio) - 1;
+  return Line + " done, " + std::to_string(H.Layouts) + " layouts: +-" +
+         formatv("{0:f2}", 100 * Half).str() + "% (target +-" +
+         std::string(formatv("{0}", format("%g", S.C.CITarget))) + "%)";
+}
+
+/// Steps 3 and 4. A round cut short by a signal is dropped, so the two
+/// layouts of every seed keep the same rounds.
+static Error runRounds(Session &S, const SideInput &InA, const SideInput &InB) {
+  ab::Random Rng(S.C.Seed);
+  ABResult &Result = S.Result;
+  while (!InterruptGuard::interrupted()) {
+    auto T0 = std::chrono::steady_clock::now();
+    unsigned Runs = 2 * unsigned(S.Pairs.size()) + (S.LockPair ? 2 : 0);
+    auto Complete = runRound(S, Rng);
+    if (!Complete)
+      return Complete.takeError();
+    if (!*Complete)
+      break;
+    S.RunSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+            .count();
+    S.TimedRuns += Runs;
+    ++Result.CompleteRounds;
+    auto D = decide(S);
+    S.Diag.progress(roundsProgress(S));
+    bool Target = S.C.CITarget > 0;
+    // Without a judgement (compare() refused the runs, which complete
+    // rounds do not give it cause to) nothing decides when to stop.
+    if (!D || (!Target && Result.CompleteRounds >= S.C.Rounds))
+      break;
+    Result.ToTarget = D->ToTarget;
+    if (D->Action == ab::StopAction::OutOfTime) {
+      Result.Stop = ABStop::MaxTime;
+      break;
+    }
+    if (!Target || Result.CompleteRounds < S.C.Rounds)
+      continue;
+    if (D->Action == ab::StopAction::Reached) {
+      Result.Stop = ABStop::Target;
+      break;
+    }
+    if (D->Action == ab::StopAction::AddLayouts)
+      if (Error E = addSeeds(S, InA, InB, D->NewLayouts))
+        return E;
+  }
+  // Runs of a round cut short, and seeds built after the last complete one.
+  for (ABVariant &V : Result.Variants) {
+    size_t Keep =
+        Result.CompleteRounds - std::min(V.FirstRound, Result.CompleteRounds);
+    V.Wall.resize(std::min(V.Wall.size(), Keep));
+    V.CPU.resize(std::min(V.CPU.size(), Keep));
+  }
+  return Error::success();
+}
+
+/// Step 5.
 static void conclude(ABResult &Result) {
   ab::SideSamples A, B, LockA, LockB;
+  // Variants are in build order (a1 b1 a2 b2 ..., a-lock b-lock): A's and
+  // B's layouts of one seed land at the same index of A and B.
+  const ABConfig &C = Result.Config;
   for (const ABVariant &V : Result.Variants) {
-    const std::vector<double> &X =
-        Result.Config.Metric == ABMetric::Wall ? V.Wall : V.CPU;
-    (V.Locked ? (V.Side == 'A' ? LockA : LockB) : (V.Side == 'A' ? A : B))
-        .push_back(X);
+    const std::vector<double> &X = C.Metric == ABMetric::Wall ? V.Wall : V.CPU;
+    if (V.Locked && !X.empty())
+      (V.Side == 'A' ? LockA : LockB).push_back(X);
+    else if (counts(C, V))
+      (V.Side == 'A' ? A : B).push_back(X);
+    else if (!V.Locked && V.Side == 'A')
+      ++Result.LayoutsPending;
   }
+  Result.LayoutsUsed = unsigned(A.size());
   ab::StatsOptions Opts;
   Opts.Seed = Result.Config.Seed;
   Result.Layouts = ab::compare(A, B, Opts, Result.Why);
-  std::string LockWhy;
+  std::string Why;
   if (!LockA.empty() && !LockB.empty())
-    Result.Lock = ab::compare(LockA, LockB, Opts, LockWhy);
+    Result.Lock = ab::compare(LockA, LockB, Opts, Why);
+  Result.TaxA = ab::layoutTax(A, Opts, Result.TaxWhy);
+  Result.TaxB = ab::layoutTax(B, Opts, Result.TaxWhy);
+}
+
+/// Result.Variants in the order the report lists them (ABResult's).
+static void sortVariants(ABResult &Result) {
+  // (Side, Locked, Seed) names one variant: any sort gives one order.
+  std::sort(Result.Variants.begin(), Result.Variants.end(),
+            [](const ABVariant &X, const ABVariant &Y) {
+              return std::tuple(X.Side, X.Locked, X.Seed) <
+                     std::tuple(Y.Side, Y.Locked, Y.Seed);
+            });
 }
 
 Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
   if (C.Layouts == 0 || C.Rounds == 0)
     return makeError("--layouts and --rounds must be at least 1");
+  if (C.CITarget > 0 && C.Layouts < ab::MinTrustedLayouts)
+    return makeError("--ci-target needs --layouts " +
+                     Twine(ab::MinTrustedLayouts) +
+                     " or more: with fewer, the interval is too rough to "
+                     "stop on");
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false,
                                C.BoltTimeout);
   if (!Tools)
@@ -355,7 +543,7 @@ Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
     return TmpOr.takeError();
   const TempDir &Tmp = *TmpOr;
   Runner Run(C, Tmp);
-  std::vector<Runnable> Runs;
+  Session S(C, Diag, Run, *Tools, Tmp, Result);
   // Both sides are checked before any layout is built.
   auto InA = prepareSide(C, 'A', C.BinaryA, Tmp, Run);
   if (!InA)
@@ -363,27 +551,31 @@ Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
   auto InB = prepareSide(C, 'B', C.BinaryB, Tmp, Run);
   if (!InB)
     return InB.takeError();
-  for (const SideInput *In : {&*InA, &*InB})
-    if (Error E = makeVariants(C, Diag, *In, *Tools, Tmp, Result, Runs))
-      return std::move(E);
-  if (!C.KeepDir.empty())
-    if (Error E = keepVariants(C.KeepDir, Result.Variants, Runs))
-      return std::move(E);
-  // The untimed check run of every variant.
-  for (size_t I = 0; I < Runs.size() && !InterruptGuard::interrupted(); ++I) {
-    auto P = Run.run(Runs[I], Result.Variants[I].EnvPadBytes,
-                     label(Result.Variants[I], Runs[I]));
-    if (!P)
-      return P.takeError();
+  if (Error E = addSeeds(S, *InA, *InB, C.Layouts))
+    return std::move(E);
+  if (!C.LockPath.empty() && !InterruptGuard::interrupted()) {
+    auto LA = addLocked(S, *InA);
+    if (!LA)
+      return LA.takeError();
+    auto LB = addLocked(S, *InB);
+    if (!LB)
+      return LB.takeError();
+    S.LockPair = {*LA, *LB};
   }
   if (!InterruptGuard::interrupted())
-    if (Error E = runRounds(C, Diag, Run, Runs, Result))
+    if (Error E = runRounds(S, *InA, *InB))
       return std::move(E);
   Result.InterruptSignal = InterruptGuard::signal();
-  if (Result.CompleteRounds)
+  if (Result.InterruptSignal)
+    Result.Stop = ABStop::Signal;
+  if (Result.CompleteRounds) {
     conclude(Result);
-  else
+  } else {
     Result.Why = "no complete round of runs";
+    Result.LayoutsUsed = S.SeedsBuilt;
+  }
+  sortVariants(Result);
+  Result.Seconds = S.elapsed();
   Result.LoadEnd = loadAverage();
   return Result;
 }

@@ -9,9 +9,12 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <cmath>
 
 using namespace llvm;
 
@@ -26,37 +29,87 @@ static const char *metricName(const ABResult &R) {
   return R.Config.Metric == ABMetric::Wall ? "wall" : "user+sys";
 }
 
-/// Below this many layouts per side the interval is too narrow: simulated
-/// null comparisons on this project's VM noise came out `same` 81 % of the
-/// time with 2 layouts, 92.5 % with 3, 95 % with 4 (ABStatsTest.cpp's
-/// machine).
-static constexpr unsigned MinTrustedLayouts = 4;
-
 static std::string layoutsWarning() {
-  return "fewer than 4 layouts per side: the interval is too narrow (a "
-         "bootstrap over 2 or 3 values); use --layouts 4 or more";
+  return "fewer than 4 layouts per side: the interval rests on 2 or 3 "
+         "layouts, too few to tell how much layout moves this program; use "
+         "--layouts 4 or more";
 }
 
 static void printInterval(raw_ostream &OS, const ab::Comparison &C) {
   OS << format("B/A = %.4f, 95%% CI [%.4f, %.4f]", C.Ratio, C.CILow, C.CIHigh);
 }
 
+/// "4 min 3 s", "12.3 s".
+static std::string duration(double Seconds) {
+  if (Seconds < 60)
+    return formatv("{0} s", format("%.3g", Seconds)).str();
+  unsigned S = unsigned(std::lround(Seconds));
+  if (S < 3600)
+    return formatv("{0} min {1} s", S / 60, S % 60).str();
+  return formatv("{0} h {1} min", S / 3600, S % 3600 / 60).str();
+}
+
+/// With --ci-target: whether it was reached, and what it would take.
+static void printTarget(raw_ostream &OS, const ABResult &R) {
+  const ABConfig &C = R.Config;
+  OS << format("target +-%g%%: ", C.CITarget);
+  if (R.Stop == ABStop::Target) {
+    OS << "reached\n";
+    return;
+  }
+  OS << "not reached ("
+     << (R.Stop == ABStop::Signal ? "interrupted"
+                                  : "--max-time " + duration(C.MaxSeconds))
+     << ")";
+  if (R.ToTarget)
+    OS << formatv("; at the rate so far it needs about {0} more ({1} "
+                  "layouts each, {2} more rounds)\n",
+                  duration(R.ToTarget->Seconds), R.ToTarget->Layouts,
+                  R.ToTarget->MoreRounds);
+  else
+    OS << formatv("; out of reach with up to {0} layouts each on this "
+                  "machine: the layouts differ among themselves by more\n",
+                  std::max(C.MaxLayouts, C.Layouts));
+}
+
+static void printTax(raw_ostream &OS, const ABResult &R) {
+  if (!R.TaxA || !R.TaxB)
+    return;
+  OS << "layout tax (1 sd of what layout alone moves, 95% CI): ";
+  for (auto [Side, T] : {std::pair('A', &*R.TaxA), std::pair('B', &*R.TaxB)})
+    OS << (Side == 'B' ? ", " : "") << Side
+       << format(" +-%.2f%% [%.2f, %.2f]", 100 * T->Sigma, 100 * T->CILow,
+                 100 * T->CIHigh);
+  OS << "\n";
+}
+
 void printABTable(raw_ostream &OS, const ABResult &R) {
   const ABConfig &C = R.Config;
   OS << "hotlayout ab: A = " << C.BinaryA << ", B = " << C.BinaryB << "\n";
-  OS << C.Layouts << " layouts each (seeds " << C.Seed << ".."
-     << C.Seed + C.Layouts - 1 << "), " << R.CompleteRounds << " of "
-     << C.Rounds << " rounds, " << metricName(R) << " time; " << R.Machine
+  unsigned Built = R.LayoutsUsed + R.LayoutsPending;
+  OS << R.LayoutsUsed << " layouts each (seeds " << C.Seed << ".."
+     << C.Seed + std::max(Built, 1u) - 1;
+  if (R.LayoutsPending)
+    OS << "; the last " << R.LayoutsPending << " ran fewer than " << C.Rounds
+       << " rounds and do not count";
+  OS << "), " << R.CompleteRounds;
+  if (C.CITarget <= 0)
+    OS << " of " << C.Rounds;
+  OS << " rounds in " << duration(R.Seconds) << ", " << metricName(R)
+     << " time; " << R.Machine
      << format(", load %.2f -> %.2f", R.LoadStart, R.LoadEnd) << "\n";
   if (R.InterruptSignal)
     OS << "interrupted by signal " << R.InterruptSignal
+       << ": the result covers the complete rounds only\n";
+  else if (R.Stop == ABStop::MaxTime && C.CITarget <= 0)
+    OS << "stopped at --max-time " << duration(C.MaxSeconds)
        << ": the result covers the complete rounds only\n";
   if (!R.Layouts) {
     OS << "no result: " << R.Why << "\n";
     return;
   }
   const ab::Comparison &L = *R.Layouts;
-  if (C.Layouts < MinTrustedLayouts)
+  if (C.Layouts < ab::MinTrustedLayouts)
     OS << "warning: " << layoutsWarning() << "\n";
   printInterval(OS, L);
   OS << ": " << ab::verdictName(L.V);
@@ -64,17 +117,20 @@ void printABTable(raw_ostream &OS, const ABResult &R) {
     OS << format(" (this run could have detected about %.1f%%)",
                  100 * L.Detectable);
   OS << "\n";
+  if (C.CITarget > 0)
+    printTarget(OS, R);
   OS << format("A: median %.6g s, layout spread %.3f\n", L.MedianA, L.SpreadA);
   OS << format("B: median %.6g s, layout spread %.3f\n", L.MedianB, L.SpreadB);
   OS << format("one layout of each (what a single-layout A/B reports): "
                "anywhere in [%.4f, %.4f]\n",
                L.NaiveLow, L.NaiveHigh);
+  printTax(OS, R);
   if (R.Lock) {
     OS << "with the lock (one layout each): ";
     printInterval(OS, *R.Lock);
     OS << "\n  A: " << R.LockSummaryA << "\n  B: " << R.LockSummaryB << "\n";
   }
-  OS << "VARIANT  SEED  ENV-PAD  MEDIAN  MIN  MAX\n";
+  OS << "VARIANT  SEED  ENV-PAD  MEDIAN  MIN  MAX  RUNS\n";
   for (const ABVariant &V : R.Variants) {
     const std::vector<double> &X = samples(R, V);
     if (X.empty())
@@ -83,7 +139,8 @@ void printABTable(raw_ostream &OS, const ABResult &R) {
     OS << V.name() << "  "
        << (V.Locked ? std::string("-") : std::to_string(V.Seed)) << "  "
        << V.EnvPadBytes
-       << format("  %.6g  %.6g  %.6g\n", ab::median(X), *Lo, *Hi);
+       << format("  %.6g  %.6g  %.6g  %zu\n", ab::median(X), *Lo, *Hi,
+                 X.size());
   }
 }
 
@@ -109,6 +166,60 @@ static void numbers(json::OStream &J, StringRef Key,
   });
 }
 
+static const char *stopName(ABStop S) {
+  switch (S) {
+  case ABStop::Target:
+    return "target";
+  case ABStop::MaxTime:
+    return "max-time";
+  case ABStop::Signal:
+    return "signal";
+  case ABStop::Rounds:
+    break;
+  }
+  return "rounds";
+}
+
+static void taxFields(json::OStream &J, const ab::LayoutTax &T) {
+  J.attribute("sigma", T.Sigma);
+  J.attribute("ci_low", T.CILow);
+  J.attribute("ci_high", T.CIHigh);
+  J.attribute("layouts", int64_t(T.Layouts));
+}
+
+/// What --ci-target and --max-time asked, and how it ended.
+static void stoppingFields(json::OStream &J, const ABResult &R) {
+  const ABConfig &C = R.Config;
+  J.attribute("seconds", R.Seconds);
+  J.attribute("stop", stopName(R.Stop));
+  J.attribute("max_time", C.MaxSeconds);
+  if (C.CITarget > 0) {
+    J.attribute("ci_target", C.CITarget);
+    J.attribute("reached", R.Stop == ABStop::Target);
+  }
+  if (R.ToTarget)
+    J.attributeObject("to_target", [&] {
+      J.attribute("layouts", int64_t(R.ToTarget->Layouts));
+      J.attribute("more_rounds", int64_t(R.ToTarget->MoreRounds));
+      J.attribute("seconds", R.ToTarget->Seconds);
+    });
+}
+
+/// The interval after every complete round (--plot draws it).
+static void history(json::OStream &J, const ABResult &R) {
+  J.attributeArray("history", [&] {
+    for (const ABStep &H : R.History)
+      J.object([&] {
+        J.attribute("rounds", int64_t(H.Rounds));
+        J.attribute("layouts", int64_t(H.Layouts));
+        J.attribute("seconds", H.Seconds);
+        J.attribute("ratio", H.Ratio);
+        J.attribute("ci_low", H.CILow);
+        J.attribute("ci_high", H.CIHigh);
+      });
+  });
+}
+
 void printABJSON(raw_ostream &OS, const ABResult &R) {
   const ABConfig &C = R.Config;
   json::OStream J(OS, 2);
@@ -122,14 +233,24 @@ void printABJSON(raw_ostream &OS, const ABResult &R) {
     J.attribute("seed", int64_t(C.Seed));
     J.attribute("rounds", int64_t(R.CompleteRounds));
     J.attribute("rounds_asked", int64_t(C.Rounds));
-    J.attribute("layouts_per_side", int64_t(C.Layouts));
+    J.attribute("layouts_per_side", int64_t(R.LayoutsUsed));
+    J.attribute("layouts_asked", int64_t(C.Layouts));
+    J.attribute("layouts_pending", int64_t(R.LayoutsPending));
     J.attribute("interrupted_by", int64_t(R.InterruptSignal));
-    if (C.Layouts < MinTrustedLayouts)
+    stoppingFields(J, R);
+    if (C.Layouts < ab::MinTrustedLayouts)
       J.attribute("warning", layoutsWarning());
     if (R.Layouts)
       comparisonFields(J, *R.Layouts);
     else
       J.attribute("no_result", R.Why);
+    if (R.TaxA && R.TaxB)
+      J.attributeObject("layout_tax", [&] {
+        J.attributeObject("a", [&] { taxFields(J, *R.TaxA); });
+        J.attributeObject("b", [&] { taxFields(J, *R.TaxB); });
+      });
+    else if (R.Layouts)
+      J.attribute("layout_tax_missing", R.TaxWhy);
     if (R.Lock)
       J.attributeObject("lock", [&] {
         comparisonFields(J, *R.Lock);
@@ -144,12 +265,14 @@ void printABJSON(raw_ostream &OS, const ABResult &R) {
           J.attribute("seed", int64_t(V.Seed));
           J.attribute("locked", V.Locked);
           J.attribute("env_pad", int64_t(V.EnvPadBytes));
+          J.attribute("first_round", int64_t(V.FirstRound));
           J.attribute("median", ab::median(samples(R, V)));
           numbers(J, "runs", samples(R, V));
           numbers(J, "wall", V.Wall);
           numbers(J, "cpu", V.CPU);
         });
     });
+    history(J, R);
   });
   OS << "\n";
 }

@@ -1,5 +1,11 @@
 //===- Apply.cpp - Putting locked functions in place ----------------------===//
 //
+// The compiler owns the code inside a hot function (hotalign placed its hot
+// loops, and llvm-bolt can add no padding inside a function); apply owns
+// where each function starts. So every locked function keeps its input code,
+// byte for byte, and starts at its locked offset plus a shift that keeps the
+// compiler's line offsets:
+//
 //  1. Check the inputs: OUT names none of them (OutputRule.h); BINARY is a
 //     linked ELF with .symtab and static relocations (BOLT can only move
 //     functions with them); the lock parses and stays within the hot-text
@@ -7,19 +13,27 @@
 //     program); the profile, if any, has records that fit BINARY
 //     (ProfileCheck.h). All before llvm-bolt runs or a temporary directory
 //     exists.
-//  2. In a temporary directory beside OUT (same file system, so the final
+//  2. Shifts: the lock's, for each function whose code hash is the one the
+//     lock recorded (its hot loops keep their addresses whatever a new
+//     profile says); else the compiler's (compilerShift: its line offset in
+//     BINARY, unless the judge finds a start that puts its tight hot loops
+//     on fewer lines; without a profile, its line offset).
+//  3. In a temporary directory beside OUT (same file system, so the final
 //     rename is atomic), run llvm-bolt with the lock's functions first in
-//     its order, every function aligned to the line, and padding after each
-//     that lands the next one on its offset (LockPlacement.h). Padding is
-//     first taken from BINARY's sizes; BOLT may re-encode a function to
-//     another size, so when a function misses its offset the pads are
-//     recomputed from the sizes BOLT emitted and BOLT runs again
-//     (MaxBoltRuns).
-//  3. Verify the result (LockVerify.h): each function is OK at its offset,
-//     MOVED (with why, when knowable) or MISSING from BINARY.
-//  4. The smoke command runs on the result before it is renamed over OUT; a
+//     its order, each emitted as its input code (-keep-nops
+//     -shorten-instructions=0 -eliminate-unreachable=0, and no profile
+//     records for it), no function aligned, and padding that lands each
+//     locked function on its offset plus shift (LockPlacement.h). Functions
+//     outside the lock get the profile's block order. When a function misses
+//     its offset (BOLT emitted another size), the pads are recomputed from
+//     the sizes BOLT emitted and BOLT runs again (MaxBoltRuns).
+//  4. Verify the result (LockVerify.h): each function is OK at its offset,
+//     MOVED (with why, when knowable) or MISSING from BINARY; with a
+//     profile, judge every hot loop of the output with the one definition
+//     (judgeHotLoops through BAT: the same verdict as check).
+//  5. The smoke command runs on the result before it is renamed over OUT; a
 //     failing command is an error and OUT is not written.
-//  5. Rename the result over OUT. BINARY is only ever read.
+//  6. Rename the result over OUT. BINARY is only ever read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,13 +66,6 @@ using namespace llvm;
 
 namespace hotlayout {
 
-unsigned ApplyResult::straddling() const {
-  unsigned N = 0;
-  for (const LoopPlacementVerdict &L : LoopVerdicts)
-    N += L.Straddling;
-  return N;
-}
-
 size_t ApplyResult::placed() const {
   return count_if(Verdicts, [](const PlacementVerdict &D) { return D.OK; });
 }
@@ -89,9 +96,12 @@ struct ApplyInputs {
   BoltTools Tools;
   /// Relocation-masked code hash of each locked function of BINARY.
   StringMap<std::string> CodeHashes;
-  /// The --profile's branch records, read once: every placing run and the
-  /// final verification judge hot loops by them.
+  /// The --profile's branch records, read once: the shifts and the final
+  /// verification judge hot loops by them.
   BranchProfile Branches;
+
+  /// The judge's options: the command's thresholds, the lock's line.
+  JudgeOptions judgeOptions(const ApplyConfig &C) const;
 };
 } // namespace
 
@@ -181,15 +191,15 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
 }
 
 namespace {
-/// Step 2-3: llvm-bolt runs until every locked function is placed, nothing
-/// is left to change, or MaxBoltRuns is reached.
+/// Steps 2-4: the shifts, then llvm-bolt runs until every locked function is
+/// placed, nothing is left to change, or MaxBoltRuns is reached; then the
+/// hot loops of the output.
 class PlacementLoop {
 public:
   PlacementLoop(const ApplyConfig &C, const ApplyInputs &I, TempDir &Tmp,
                 StringRef Result, std::string SkipArgument, ApplyTimes &Times)
       : C(C), I(I), Tmp(Tmp), Result(Result),
-        SkipArgument(std::move(SkipArgument)), Profile(C.ProfilePath),
-        Times(Times) {
+        SkipArgument(std::move(SkipArgument)), Times(Times) {
     for (const auto &E : I.In.names())
       Bodies[E.getKey()] = E.getValue().Size;
   }
@@ -197,53 +207,34 @@ public:
   Error run(ApplyResult &R);
 
 private:
+  Error chooseShifts(ApplyResult &R);
   Error runUntilPlaced(ApplyResult &R, unsigned MaxRuns);
-  Error solveAndPlace(ApplyResult &R);
   Error rewriteOnce(ArrayRef<Placement> P);
-  void useStoredChoices(ApplyResult &R);
-  /// The last output's hot loops of some locked functions, from each
-  /// function's start, and where in its line each function starts.
-  struct OutputLoops {
-    std::vector<FunctionHotLoops> Functions;
-    StringMap<uint64_t> Base;
-    uint64_t MinAlign = 1;
-  };
-  Expected<OutputLoops> lastOutputLoops(ArrayRef<std::string> Names) const;
-  /// The last run's placed functions that \p Wanted accepts, by name.
-  std::vector<std::string>
-  placedNames(function_ref<bool(StringRef)> Wanted) const;
+  Expected<bool> adjust(const Verification &V);
+  Error filterProfile();
+  Error judgeLoops(ApplyResult &R);
   /// The last run's placement of \p Name, or null when it was not placed.
   const Placement *placementOf(StringRef Name) const;
-  /// The judge's options, the same for the output and the input.
-  JudgeOptions judgeOptions() const;
-  /// Bytes its space leaves after what BOLT emitted for it.
+  /// Bytes its space leaves after its shift and what BOLT emitted for it.
   uint64_t roomOf(StringRef Name) const;
-  Expected<bool> solveShifts();
-  Expected<bool> chooseInputLayouts();
-  Error judgeLoops(ApplyResult &R);
-  PadMode padMode() const;
-  Expected<bool> adjust(const Verification &V, ArrayRef<Placement> P);
-  Expected<bool> dropFromProfile(ArrayRef<Placement> P,
-                                 const StringSet<> &Intruders);
-  Error filterProfile();
 
   const ApplyConfig &C;
   const ApplyInputs &I;
   TempDir &Tmp;
   StringRef Result;
   std::string SkipArgument;
-  std::string Profile; ///< What BOLT gets: C.ProfilePath or a filtered copy.
+  /// What BOLT gets (-data): the --profile without the locked functions'
+  /// records (their input code is kept) and the Unordered ones'; empty when
+  /// nothing is left.
+  std::string Profile;
   /// Bytes each function takes: BINARY's sizes, then what BOLT emitted.
   StringMap<uint64_t> Bodies;
   /// Locked functions BOLT left in place: their space stays empty.
   StringSet<> Vacated;
-  /// Given to BOLT without their profile records (see adjust()).
-  StringSet<> OwnOrder, Unordered;
-  /// Locked functions whose input code BOLT keeps (chooseInputLayouts()):
-  /// given to BOLT without their profile records too.
-  StringSet<> InputLayout;
-  /// Each locked function's start shift, and where it came from; functions
-  /// without an entry have not been solved (yet).
+  /// Functions outside the lock given to BOLT without their profile records
+  /// (see adjust()).
+  StringSet<> Unordered;
+  /// Each locked function's shift, and where it came from.
   StringMap<uint64_t> Shifts;
   StringMap<ShiftSource> Sources;
   /// The last run's placements.
@@ -263,17 +254,19 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   llvm::append_range(R.FunctionOrder, I.Followers);
   R.FunctionOrderPath = Tmp.file("function-order.txt");
   R.FunctionAlignment = I.Lock.Plan.LineSize;
-  R.ExactGaps = padMode() == PadMode::ExactGaps;
+  R.ExactGaps = true;
   for (const Placement &X : P) {
     R.Padding.push_back({X.Locked->Name, X.Padding});
-    if (!R.ExactGaps)
-      R.PaddingBefore.push_back({X.Locked->Name, X.Shift});
+    R.PaddingBefore.push_back({X.Locked->Name, X.PaddingBefore});
   }
   R.Profile = Profile;
   R.SkipArgument = SkipArgument;
-  R.AddressTranslation = !Profile.empty();
+  // BAT maps the output back to the input for the judge: apply's own with a
+  // profile, and `check --profiled-binary` on an output made without one.
+  R.AddressTranslation = true;
+  R.AllFunctions = true;
   R.NoHugePages = C.NoHugePages;
-  R.KeepInputCode = !InputLayout.empty();
+  R.KeepInputCode = true;
   if (C.Verbose) {
     std::vector<std::string> Args = rewriteArguments(I.Tools, R);
     errs() << "hotlayout apply: llvm-bolt run:";
@@ -285,65 +278,43 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   return rewrite(I.Tools, R, Tmp.file("bolt.log"));
 }
 
-/// With a profile: a function whose profile-ordered body outgrew its space
-/// keeps its input block order, and a function outside the lock that BOLT
-/// put among the locked ones (it cannot find e.g. _init in .init by its
-/// -function-order name and orders it by its profile) goes after them;
-/// both by leaving their records out of the profile BOLT gets. True when
-/// that changed the profile.
-Expected<bool> PlacementLoop::dropFromProfile(ArrayRef<Placement> P,
-                                              const StringSet<> &Intruders) {
-  bool Changed = false;
-  for (const Placement &X : P)
-    if (Bodies.lookup(X.Locked->Name) > X.Space)
-      Changed |= OwnOrder.insert(X.Locked->Name).second;
-  for (const auto &F : Intruders)
-    Changed |= Unordered.insert(F.getKey()).second;
-  if (!Changed)
-    return false;
-  if (Error E = filterProfile())
-    return std::move(E);
-  return true;
-}
-
-/// The profile BOLT gets: the --profile without the records of the
-/// functions that keep their input block order or code.
+/// The profile BOLT gets: the --profile without the records of the locked
+/// functions (BOLT then keeps their input code and block order) and of the
+/// Unordered ones; no profile when no record is left.
 Error PlacementLoop::filterProfile() {
+  Profile.clear();
+  if (C.ProfilePath.empty())
+    return Error::success();
   StringSet<> Drop(Unordered);
-  for (const StringSet<> *Set : {&OwnOrder, &InputLayout})
-    for (const auto &F : *Set)
-      Drop.insert(F.getKey());
+  for (const PlacedFunction &F : I.Lock.Plan.Functions)
+    Drop.insert(F.Name);
   std::string Filtered = Tmp.file("profile.fdata");
-  if (Error E = writeProfileWithout(C.ProfilePath, Drop, Filtered))
-    return E;
-  Profile = Filtered;
+  auto Kept = writeProfileWithout(C.ProfilePath, Drop, Filtered);
+  if (!Kept)
+    return Kept.takeError();
+  if (*Kept)
+    Profile = Filtered;
   return Error::success();
 }
 
-/// What the next run does differently: pad by what BOLT emitted (it
-/// re-encodes code; judgePlacement updated Bodies), leave the space of
-/// functions it did not move empty, and adjust the profile. True when
-/// another run may place more.
-Expected<bool> PlacementLoop::adjust(const Verification &V,
-                                     ArrayRef<Placement> P) {
+/// What the next run does differently: pad by what BOLT emitted (it may
+/// re-encode code; judgePlacement updated Bodies), leave the space of
+/// functions it did not move empty, and give a function outside the lock
+/// that BOLT put among the locked ones (it cannot find e.g. _init in .init
+/// by its -function-order name and orders it by its profile) no profile, so
+/// that it goes after them. True when another run may place more.
+Expected<bool> PlacementLoop::adjust(const Verification &V) {
   bool Retry = V.someMoved();
   for (const PlacementVerdict &D : V.Verdicts)
     if (D.Stayed)
       Retry |= Vacated.insert(D.Locked.Name).second;
-  if (Profile.empty())
-    return Retry;
-  auto Changed = dropFromProfile(P, V.Intruders);
-  if (!Changed)
-    return Changed.takeError();
-  return Retry || *Changed;
-}
-
-/// Without -pad-funcs-before (llvm-bolt 19) a shift needs exact gaps.
-PadMode PlacementLoop::padMode() const {
-  if (PadBefore)
-    return PadMode::AlignedMidLine;
-  bool Shifted = any_of(Shifts, [](const auto &E) { return E.getValue(); });
-  return Shifted ? PadMode::ExactGaps : PadMode::AlignedMidLine;
+  bool Changed = false;
+  for (const auto &F : V.Intruders)
+    Changed |= Unordered.insert(F.getKey()).second;
+  if (Changed)
+    if (Error E = filterProfile())
+      return std::move(E);
+  return Retry || Changed;
 }
 
 Error PlacementLoop::runUntilPlaced(ApplyResult &R, unsigned MaxRuns) {
@@ -351,7 +322,7 @@ Error PlacementLoop::runUntilPlaced(ApplyResult &R, unsigned MaxRuns) {
     return I.In.contains(F.Name) && !Vacated.count(F.Name);
   };
   for (bool Retry = true; Retry && R.Runs < MaxRuns;) {
-    Last = placeFunctions(I.Lock.Plan, Present, Bodies, Shifts, padMode());
+    Last = placeFunctions(I.Lock.Plan, Present, Bodies, Shifts, PadBefore);
     if (Error E = rewriteOnce(Last))
       return E;
     ++R.Runs;
@@ -361,7 +332,7 @@ Error PlacementLoop::runUntilPlaced(ApplyResult &R, unsigned MaxRuns) {
     }();
     if (!V)
       return V.takeError();
-    auto Again = adjust(*V, Last);
+    auto Again = adjust(*V);
     if (!Again)
       return Again.takeError();
     Retry = *Again;
@@ -371,58 +342,55 @@ Error PlacementLoop::runUntilPlaced(ApplyResult &R, unsigned MaxRuns) {
   return Error::success();
 }
 
-/// The lock's choices for functions whose code is unchanged: their shift
-/// and the size BOLT emitted (so the padding is right in the first run).
-/// A changed function is solved again.
-void PlacementLoop::useStoredChoices(ApplyResult &R) {
-  for (const PlacedFunction &F : I.Lock.Plan.Functions) {
-    if (!F.Shift || !I.In.contains(F.Name))
-      continue;
-    if (I.CodeHashes.lookup(F.Name) != F.CodeHash) {
-      R.Resolved.push_back(F.Name);
-      Sources[F.Name] = ShiftSource::Resolved;
-      continue;
-    }
-    Shifts[F.Name] = *F.Shift;
-    Sources[F.Name] = ShiftSource::Stored;
-    Bodies[F.Name] = F.EmittedSize;
-    if (F.InputLayout)
-      InputLayout.insert(F.Name);
-  }
-}
-
-/// The minimum alignment of a function start on the binary's target.
-static uint64_t minFunctionAlignment(const BinaryFile &File) {
-  return File.triple().isAArch64() ? 4 : 2;
-}
-
-/// \p Loops of a function whose start is \p Base bytes into its line, as
-/// offsets from that line's start.
-static std::vector<HotLoopBytes> atLine(std::vector<HotLoopBytes> Loops,
-                                        uint64_t Base) {
-  for (HotLoopBytes &L : Loops)
-    for (ByteInterval &B : L.Bytes) {
-      B.Start += Base;
-      B.End += Base;
-    }
-  return Loops;
-}
-
-JudgeOptions PlacementLoop::judgeOptions() const {
+JudgeOptions ApplyInputs::judgeOptions(const ApplyConfig &C) const {
   JudgeOptions J;
   J.MinCount = C.MinCount;
   J.HotCoverage = C.HotCoverage;
-  J.LineSize = I.Lock.Plan.LineSize;
+  J.LineSize = Lock.Plan.LineSize;
   return J;
 }
 
-std::vector<std::string>
-PlacementLoop::placedNames(function_ref<bool(StringRef)> Wanted) const {
-  std::vector<std::string> Names;
-  for (const Placement &X : Last)
-    if (Wanted(X.Locked->Name))
-      Names.push_back(X.Locked->Name);
-  return Names;
+/// Step 2. A function whose code is the one the lock recorded keeps the
+/// lock's shift and emitted size; the others get the compiler's shift. (A
+/// lock of format 2 holds shifts for BOLT's layout of a function, which
+/// apply no longer makes: they are chosen anew.) Without PlaceLoops every
+/// function starts at its input line offset.
+Error PlacementLoop::chooseShifts(ApplyResult &R) {
+  uint64_t Line = I.Lock.Plan.LineSize;
+  std::vector<std::string> Fresh;
+  for (const PlacedFunction &F : I.Lock.Plan.Functions) {
+    const IndexedSymbol *S = I.In.find(F.Name);
+    if (!S)
+      continue;
+    if (C.PlaceLoops && F.Shift && F.InputLayout &&
+        I.CodeHashes.lookup(F.Name) == F.CodeHash) {
+      Shifts[F.Name] = *F.Shift;
+      Sources[F.Name] = ShiftSource::Stored;
+      if (F.EmittedSize)
+        Bodies[F.Name] = F.EmittedSize;
+      continue;
+    }
+    if (F.Shift && C.PlaceLoops)
+      R.Resolved.push_back(F.Name);
+    Fresh.push_back(F.Name);
+    // Without a profile the hot loops are unknown: keep every function's
+    // line offset, which is where the compiler put its loops for.
+    bool Judge = !C.ProfilePath.empty() && C.PlaceLoops;
+    Shifts[F.Name] = Judge ? 0 : S->Address % Line;
+    Sources[F.Name] = ShiftSource::Compiler;
+  }
+  if (Fresh.empty() || C.ProfilePath.empty() || !C.PlaceLoops)
+    return Error::success();
+  PhaseTimer T(Times.Verify);
+  auto Chosen = compilerShifts(*I.File, Fresh, I.Branches, I.judgeOptions(C));
+  if (!Chosen)
+    return Chosen.takeError();
+  for (const auto &E : *Chosen) {
+    Shifts[E.getKey()] = E.getValue();
+    if (E.getValue() != I.In.find(E.getKey())->Address % Line)
+      Sources[E.getKey()] = ShiftSource::Judged;
+  }
+  return Error::success();
 }
 
 const Placement *PlacementLoop::placementOf(StringRef Name) const {
@@ -431,183 +399,99 @@ const Placement *PlacementLoop::placementOf(StringRef Name) const {
   return X == Last.end() ? nullptr : &*X;
 }
 
-Expected<PlacementLoop::OutputLoops>
-PlacementLoop::lastOutputLoops(ArrayRef<std::string> Names) const {
+uint64_t PlacementLoop::roomOf(StringRef Name) const {
+  const Placement *X = placementOf(Name);
+  if (!X)
+    return 0;
+  uint64_t Used = X->Shift + Bodies.lookup(Name);
+  return X->Space > Used ? X->Space - Used : 0;
+}
+
+/// Why the tight hot loops of a locked function (\p F: from its start in
+/// the output; \p V: its verdict) are not all on their fewest lines.
+/// \p Room: bytes its space leaves; \p Judged: apply chose shifts
+/// (--place-loops and a profile).
+static std::string whyStraddles(const FunctionHotLoops &F,
+                                const LoopPlacementVerdict &V, uint64_t Room,
+                                bool Judged, uint64_t Line, uint64_t MinAlign) {
+  ShiftChoice Best = chooseShift(F.Loops, Line - 1, Line, MinAlign);
+  if (Best.Cost)
+    return "no start of its code puts all its hot loops on their fewest "
+           "lines (the compiler's layout: hotalign places loops)";
+  if (V.ShiftDropped || (Best.Shift > V.Shift && Best.Shift - V.Shift > Room))
+    return "the start that fits needs more room than its reservation has (" +
+           std::to_string(Room) + " bytes free)";
+  if (V.Source == ShiftSource::Stored)
+    return "the lock's shift, kept while its code is unchanged, puts them "
+           "there";
+  if (V.Source == ShiftSource::Compiler && !Judged)
+    return "it starts at its input line offset, where the compiler put it "
+           "(--place-loops and --profile start it where they fit)";
+  return "llvm-bolt emitted its code differently from its input";
+}
+
+/// Step 4 for loops: judges every hot loop of the output, as check does,
+/// and sums them per function.
+Error PlacementLoop::judgeLoops(ApplyResult &R) {
   PhaseTimer T(Times.Verify);
   auto Out = BinaryFile::open(Result);
   if (!Out)
     return Out.takeError();
-  auto Loops =
-      outputHotLoops(**Out, *I.File, Names, I.Branches, judgeOptions());
-  if (!Loops)
-    return Loops.takeError();
-  auto OutIndex = readLockedSymbols(**Out);
-  if (!OutIndex)
-    return OutIndex.takeError();
-  OutputLoops L;
-  L.MinAlign = minFunctionAlignment(**Out);
-  for (FunctionHotLoops &F : *Loops) {
-    // The line start the function is at (its offset's, plus its shift).
-    L.Base[F.Name] = OutIndex->find(F.Name)->Address % I.Lock.Plan.LineSize;
-    L.Functions.push_back(std::move(F));
-  }
-  return L;
-}
-
-uint64_t PlacementLoop::roomOf(StringRef Name) const {
-  const Placement *X = placementOf(Name);
-  uint64_t Body = Bodies.lookup(Name);
-  return X && X->Space > Body ? X->Space - Body : 0;
-}
-
-/// Chooses a shift for each placed locked function that has none yet, from
-/// the hot loops of the last output. True when some shift is not 0 (the
-/// code must be laid out again).
-Expected<bool> PlacementLoop::solveShifts() {
-  std::vector<std::string> Names =
-      placedNames([&](StringRef Name) { return !Shifts.count(Name); });
-  if (Names.empty())
-    return false;
-  auto Loops = lastOutputLoops(Names);
-  if (!Loops)
-    return Loops.takeError();
-  uint64_t Line = I.Lock.Plan.LineSize;
-  bool Moved = false;
-  for (const FunctionHotLoops &F : Loops->Functions) {
-    ShiftChoice Choice =
-        chooseShift(atLine(F.Loops, Loops->Base.lookup(F.Name)), roomOf(F.Name),
-                    Line, Loops->MinAlign);
-    Shifts[F.Name] = Choice.Shift;
-    if (!Sources.count(F.Name))
-      Sources[F.Name] = ShiftSource::Solved;
-    Moved |= Choice.Shift != 0;
-  }
-  for (const std::string &N : Names)
-    Shifts.try_emplace(N, 0);
-  return Moved;
-}
-
-Error PlacementLoop::solveAndPlace(ApplyResult &R) {
-  auto Moved = solveShifts();
-  if (!Moved)
-    return Moved.takeError();
-  return *Moved ? runUntilPlaced(R, R.Runs + C.MaxBoltRuns) : Error::success();
-}
-
-/// The compiler may have placed a function's hot loops better than any
-/// start of BOLT's layout of it can (padding inside the function, which
-/// BOLT cannot add: its alignment options are global and count-driven).
-/// For each function solved in this apply whose hot loops still cost extra
-/// line fetches, the input's code is kept instead when its loops, where the
-/// input has them, cost fewer (shiftCost, the same definition) and it fits
-/// its space at its input line offset. Keeping input code changes how BOLT
-/// emits every function (KeepInputCode), so the other shifts are solved
-/// again. True when some function was switched.
-Expected<bool> PlacementLoop::chooseInputLayouts() {
-  std::vector<std::string> Names = placedNames([&](StringRef Name) {
-    return !InputLayout.count(Name) &&
-           Sources.lookup(Name) != ShiftSource::Stored;
-  });
-  if (Names.empty())
-    return false;
-  auto Out = lastOutputLoops(Names);
-  if (!Out)
-    return Out.takeError();
-  uint64_t Line = I.Lock.Plan.LineSize;
-  StringMap<uint64_t> OutCost;
-  std::vector<std::string> Candidates;
-  for (const FunctionHotLoops &F : Out->Functions)
-    if (uint64_t Cost = shiftCost(F.Loops, Out->Base.lookup(F.Name), Line)) {
-      OutCost[F.Name] = Cost;
-      Candidates.push_back(F.Name);
-    }
-  if (Candidates.empty())
-    return false;
-  auto In = [&] {
-    PhaseTimer T(Times.Verify);
-    return inputHotLoops(*I.File, Candidates, I.Branches, judgeOptions());
-  }();
-  if (!In)
-    return In.takeError();
-  bool Chosen = false;
-  for (const FunctionHotLoops &F : *In) {
-    const IndexedSymbol *S = I.In.find(F.Name);
-    const Placement *X = placementOf(F.Name);
-    uint64_t InShift = S->Address % Line;
-    if (!X || InShift + S->Size > X->Space ||
-        shiftCost(F.Loops, InShift, Line) >= OutCost.lookup(F.Name))
-      continue;
-    InputLayout.insert(F.Name);
-    Bodies[F.Name] = S->Size;
-    Chosen = true;
-  }
-  if (!Chosen)
-    return false;
-  // Every other function is emitted anew (input nops kept): solve again.
-  for (const Placement &X : Last) {
-    StringRef Name = X.Locked->Name;
-    if (InputLayout.count(Name)) {
-      Shifts[Name] = I.In.find(Name)->Address % Line;
-      continue;
-    }
-    Shifts.erase(Name);
-    if (Sources.lookup(Name) == ShiftSource::Stored)
-      Sources[Name] = ShiftSource::Solved;
-  }
-  if (Error E = filterProfile())
-    return std::move(E);
-  return true;
-}
-
-/// Why a function's hot loops (\p Loops, from its start) are not all on
-/// their fewest lines.
-static std::string whyStraddles(ArrayRef<HotLoopBytes> Loops, uint64_t Room,
-                                uint64_t Line, uint64_t MinAlign) {
-  // A single loop always has a start that puts it on its fewest lines.
-  if (chooseShift(Loops, Line - 1, Line, 1).Cost)
-    return "no start fits all its hot loops (the count-weighted best is "
-           "used)";
-  if (chooseShift(Loops, Line - 1, Line, MinAlign).Cost)
-    return "only a start that is not a multiple of " +
-           std::to_string(MinAlign) + " would fit (functions start there)";
-  if (chooseShift(Loops, Room, Line, MinAlign).Cost)
-    return "the shift that fits needs more room than its reservation has "
-           "(" +
-           std::to_string(Room) + " bytes free)";
-  return "BOLT emitted it differently after the shift";
-}
-
-/// Step 3 for loops: judges the hot loops of every locked function where
-/// they are in the final output.
-Error PlacementLoop::judgeLoops(ApplyResult &R) {
-  auto Loops = lastOutputLoops(placedNames([](StringRef) { return true; }));
-  if (!Loops)
-    return Loops.takeError();
-  uint64_t Line = I.Lock.Plan.LineSize;
+  JudgeOptions O = I.judgeOptions(C);
+  O.ProfiledBinary = I.File.get();
+  auto Report = judgeHotLoops(**Out, I.Branches, O);
+  if (!Report)
+    return Report.takeError();
   R.LoopsJudged = true;
-  for (const FunctionHotLoops &F : Loops->Functions) {
-    LoopPlacementVerdict V;
-    V.Name = F.Name;
-    V.Shift = Shifts.lookup(F.Name);
-    V.Source = Sources.lookup(F.Name);
-    V.Loops = F.Loops.size();
-    V.InputLayout = InputLayout.count(F.Name);
-    for (const HotLoopBytes &L : atLine(F.Loops, Loops->Base.lookup(F.Name))) {
-      uint64_t Extra =
-          linesTouchedAt(L.Bytes, 0, Line) - minLinesOverShifts(L.Bytes, Line);
-      V.Straddling += Extra > 0;
-      V.ExtraWeighted += L.Taken * Extra;
-      V.Taken += L.Taken;
+  R.HotLoops = Report->hotCount();
+  R.TightLoops = Report->tightCount();
+  R.StraddlingLoops = Report->straddling();
+  R.WeightedExtra = Report->weightedExtra();
+  StringMap<size_t> Row;
+  for (const JudgedHotLoop &L : Report->Loops) {
+    if (!L.Hot)
+      continue;
+    auto [It, New] = Row.try_emplace(L.Function, R.LoopVerdicts.size());
+    if (New) {
+      LoopPlacementVerdict V;
+      V.Name = L.Function;
+      V.Locked = Shifts.count(L.Function);
+      V.Source = Sources.lookup(L.Function);
+      if (const Placement *X = placementOf(L.Function)) {
+        V.Shift = X->Shift;
+        V.ShiftDropped = X->Shift != Shifts.lookup(L.Function);
+      }
+      R.LoopVerdicts.push_back(std::move(V));
     }
-    if (V.Straddling)
-      V.Why =
-          V.InputLayout
-              ? "its input code is kept (the compiler's placement costs "
-                "fewer extra line fetches than any start of BOLT's "
-                "layout), and the compiler left these on more lines"
-              : whyStraddles(F.Loops, roomOf(F.Name), Line, Loops->MinAlign);
-    R.LoopVerdicts.push_back(std::move(V));
+    LoopPlacementVerdict &V = R.LoopVerdicts[It->second];
+    ++V.Loops;
+    if (!L.tight())
+      continue;
+    V.Straddling += L.straddles();
+    V.ExtraWeighted += L.Taken * L.extra();
+    V.Taken += L.Taken;
   }
+  uint64_t Line = I.Lock.Plan.LineSize;
+  auto Loops = outputHotLoops(
+      **Out, *I.File,
+      [&] {
+        std::vector<std::string> Names;
+        for (const LoopPlacementVerdict &V : R.LoopVerdicts)
+          if (V.Straddling && V.Locked)
+            Names.push_back(V.Name);
+        return Names;
+      }(),
+      I.Branches, I.judgeOptions(C));
+  if (!Loops)
+    return Loops.takeError();
+  for (const FunctionHotLoops &F : *Loops) {
+    LoopPlacementVerdict &V = R.LoopVerdicts[Row.lookup(F.Name)];
+    V.Why = whyStraddles(F, V, roomOf(F.Name), C.PlaceLoops, Line,
+                         (*Out)->minFunctionAlignment());
+  }
+  for (LoopPlacementVerdict &V : R.LoopVerdicts)
+    if (V.Straddling && !V.Locked)
+      V.Why = "not in the lock: llvm-bolt laid it out";
   return Error::success();
 }
 
@@ -616,39 +500,21 @@ Error PlacementLoop::run(ApplyResult &R) {
     PhaseTimer T(Times.Bolt);
     PadBefore = supportsPadBefore(I.Tools, Tmp.file("bolt-help.txt"));
   }
-  useStoredChoices(R);
-  if (!InputLayout.empty() && !Profile.empty())
-    if (Error E = filterProfile())
-      return E;
+  if (Error E = chooseShifts(R))
+    return E;
+  if (Error E = filterProfile())
+    return E;
   if (Error E = runUntilPlaced(R, C.MaxBoltRuns))
     return E;
-  if (!Profile.empty()) {
-    if (C.PlaceLoops) {
-      if (Error E = solveAndPlace(R))
-        return E;
-      auto Switched = chooseInputLayouts();
-      if (!Switched)
-        return Switched.takeError();
-      if (*Switched) {
-        if (Error E = runUntilPlaced(R, R.Runs + C.MaxBoltRuns))
-          return E;
-        if (Error E = solveAndPlace(R))
-          return E;
-      }
-    }
+  if (!C.ProfilePath.empty())
     if (Error E = judgeLoops(R))
       return E;
-  }
   for (const Placement &X : Last)
     if (X.Shift)
       R.Shifts[X.Locked->Name] = X.Shift;
   R.EmittedSizes = Bodies;
-  R.OwnOrder.assign(OwnOrder.keys().begin(), OwnOrder.keys().end());
   R.Unordered.assign(Unordered.keys().begin(), Unordered.keys().end());
-  R.InputLayouts.assign(InputLayout.keys().begin(), InputLayout.keys().end());
-  llvm::sort(R.OwnOrder);
   llvm::sort(R.Unordered);
-  llvm::sort(R.InputLayouts);
   return Error::success();
 }
 
@@ -667,8 +533,8 @@ static Error runSmoke(const ApplyConfig &C, StringRef Path) {
                    C.OutputPath + "' was not written");
 }
 
-Error writeProfileWithout(StringRef From, const StringSet<> &Names,
-                          StringRef To) {
+Expected<bool> writeProfileWithout(StringRef From, const StringSet<> &Names,
+                                   StringRef To) {
   auto Buffer = MemoryBuffer::getFile(From, /*IsText=*/true);
   if (!Buffer)
     return fileError(From, "cannot be read: " + Buffer.getError().message());
@@ -677,14 +543,19 @@ Error writeProfileWithout(StringRef From, const StringSet<> &Names,
   if (EC)
     return fileError(To, "cannot be written: " + EC.message());
   SmallVector<StringRef, 8> Fields;
+  bool KeptRecord = false;
   for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
     Fields.clear();
     SplitString(Line, Fields);
-    if (none_of(Fields,
-                [&](StringRef F) { return Names.count(F.split('/').first); }))
-      OS << Line << "\n";
+    if (any_of(Fields,
+               [&](StringRef F) { return Names.count(F.split('/').first); }))
+      continue;
+    OS << Line << "\n";
+    // A branch record: from and to (symbol flag, name, offset each), then
+    // mispredictions and count.
+    KeptRecord |= Fields.size() == 8;
   }
-  return Error::success();
+  return KeptRecord;
 }
 
 /// Bytes of executable sections, without BOLT's copy of the input's text
@@ -719,9 +590,9 @@ static void measureSizes(const BinaryFile &In, StringRef OutPath,
     consumeError(Out.takeError());
 }
 
-/// The lock with apply's choices (format 2) for every function placed at
-/// its offset plus shift; the others keep none, so the next apply solves
-/// them.
+/// The lock with apply's choices (format 3) for every function placed at
+/// its offset plus shift; the others keep none, so the next apply chooses
+/// them again.
 static LayoutLock lockWithChoices(const ApplyInputs &I, const ApplyResult &R) {
   LayoutLock Lock = I.Lock;
   StringSet<> Placed;
@@ -736,9 +607,9 @@ static LayoutLock lockWithChoices(const ApplyInputs &I, const ApplyResult &R) {
     F.Shift = R.Shifts.lookup(F.Name);
     F.EmittedSize = R.EmittedSizes.lookup(F.Name);
     F.CodeHash = I.CodeHashes.lookup(F.Name);
-    F.InputLayout = is_contained(R.InputLayouts, F.Name);
+    F.InputLayout = true;
     if (*F.Shift + F.EmittedSize > F.Reserved) {
-      F.Shift.reset(); // Does not fit its own reservation: solve next time.
+      F.Shift.reset(); // Does not fit its reservation: chosen anew next time.
       F.InputLayout = false;
     }
   }

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace llvm;
@@ -26,60 +27,64 @@ static void printNames(raw_ostream &OS, std::vector<StringRef> Names,
      << (Names.size() > Shown ? ", ..." : "") << "\n";
 }
 
-static StringRef sourceText(ShiftSource S) {
-  switch (S) {
-  case ShiftSource::Solved:
-    return "solved";
+static StringRef sourceText(const LoopPlacementVerdict &V) {
+  if (!V.Locked)
+    return "not locked";
+  if (V.ShiftDropped)
+    return "its shift did not fit";
+  switch (V.Source) {
+  case ShiftSource::Compiler:
+    return "the compiler's";
+  case ShiftSource::Judged:
+    return "fewer lines than the compiler's";
   case ShiftSource::Stored:
     return "from the lock";
-  case ShiftSource::Resolved:
-    return "solved again (code changed)";
   }
   return "";
 }
 
-/// Per locked function with hot loops: its shift and whether its loops sit
-/// on their fewest lines, then the count-weighted total.
+/// Per function with hot loops: its shift and whether its tight loops sit
+/// on their fewest lines, then the output's totals by the one definition.
 static void printLoopReport(const ApplyResult &R, raw_ostream &OS) {
-  if (!R.LoopsJudged)
-    return;
   printNames(OS, {R.Resolved.begin(), R.Resolved.end()}, "function",
-             "changed since the lock's choice and were solved again");
-  OS << "FUNCTION  SHIFT  HOT-LOOPS  STRADDLING  LOOPS\n";
-  unsigned Loops = 0;
-  uint64_t Extra = 0, Taken = 0;
+             "changed since the lock's choice: their shift was chosen anew");
+  if (!R.LoopsJudged) {
+    if (R.OutputFileSize)
+      OS << "hot loops not judged: no --profile (each locked function keeps "
+            "its input code at the lock's or the input's line offset)\n";
+    return;
+  }
+  if (!R.LoopVerdicts.empty())
+    OS << "FUNCTION  SHIFT  HOT-LOOPS  STRADDLING  LOOPS\n";
   for (const LoopPlacementVerdict &V : R.LoopVerdicts) {
-    OS << V.Name << "  " << V.Shift << " (" << sourceText(V.Source)
-       << (V.InputLayout ? ", input code" : "") << ")  " << V.Loops << "  "
-       << V.Straddling << "  ";
+    OS << V.Name << "  " << V.Shift << " (" << sourceText(V) << ")  " << V.Loops
+       << "  " << V.Straddling << "  ";
     if (V.Straddling)
       OS << "not all on their fewest lines: " << V.Why << "\n";
     else
-      OS << "loops on their fewest lines\n";
-    Loops += V.Loops;
-    Extra += V.ExtraWeighted;
-    Taken += V.Taken;
+      OS << "tight loops on their fewest lines\n";
   }
-  OS << "hot loops: " << Loops << " in " << R.LoopVerdicts.size()
-     << " locked functions, " << R.straddling() << " straddling, "
-     << format("%.3f", Taken ? double(Extra) / double(Taken) : 0.0)
+  OS << "hot loops: " << R.HotLoops << " (" << R.TightLoops << " tight), "
+     << R.straddling() << " straddling, " << format("%.3f", R.WeightedExtra)
      << " count-weighted extra lines per iteration\n";
 }
 
-/// Why the output has more code than the input, when it has: what BOLT
-/// does that apply cannot turn off, and what the user can change.
+/// Why the output has more code than the input, when it has, and what the
+/// user can change.
 static void printCodeGrowth(const ApplyResult &R, raw_ostream &OS) {
   if (!R.OutputFileSize || R.OutputCodeSize <= R.InputCodeSize)
     return;
   OS << "code grew by " << R.OutputCodeSize - R.InputCodeSize
-     << " bytes: the hot text holds the lock's reservations with their "
-        "slack (hotlayout plan --slack-percent), and llvm-bolt starts every "
-        "function and fragment on a line";
+     << format(" bytes (%.3fx)",
+               double(R.OutputCodeSize) /
+                   double(std::max<uint64_t>(R.InputCodeSize, 1)))
+     << ": the hot text holds the lock's reservations, with their slack "
+        "for growth (hotlayout plan --slack-percent) and room for each "
+        "function's shift";
   if (R.OutputColdCodeSize)
-    OS << "; llvm-bolt also pads each locked function's cold fragment as "
-          "much as its hot part (its -pad-funcs options cannot name a "
-          "fragment; "
-       << R.OutputColdCodeSize << " bytes of cold code in all)";
+    OS << "; " << R.OutputColdCodeSize
+       << " bytes are .text.cold, where llvm-bolt puts the functions outside "
+          "the lock's order and their cold fragments";
   OS << "\n";
 }
 
@@ -98,8 +103,8 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
      << R.LineSize << " B lines, llvm-bolt run " << R.Runs
      << (R.Runs == 1 ? " time" : " times");
   if (!R.ProfilePath.empty())
-    OS << ", blocks by " << R.ProfilePath;
-  OS << ")";
+    OS << ", hot loops by " << R.ProfilePath;
+  OS << "; locked functions keep their input code)";
   if (!R.PlannedBuildID.empty())
     OS << "; lock planned on this very build (build ID " << R.PlannedBuildID
        << ")";
@@ -108,13 +113,6 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
              "left where the linker put them (code between such labels may "
              "be copied by address, as JIT templates are)",
              /*Shown=*/3);
-  printNames(OS, {R.OwnOrder.begin(), R.OwnOrder.end()}, "function",
-             "kept their input block order (with the profile's they outgrew "
-             "their locked space)");
-  printNames(OS, {R.InputLayouts.begin(), R.InputLayouts.end()}, "function",
-             "kept their input code (the compiler placed their hot loops "
-             "better than any start of BOLT's layout; llvm-bolt then keeps "
-             "every function's nops)");
   printNames(OS, {R.Unordered.begin(), R.Unordered.end()}, "function",
              "outside the lock landed among the locked ones (BOLT could not "
              "order them by name) and were given to BOLT without a profile");

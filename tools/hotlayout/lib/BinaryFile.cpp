@@ -41,6 +41,10 @@ BinaryFile::BinaryFile(std::string Path, std::unique_ptr<MemoryBuffer> Buffer,
 
 Triple BinaryFile::triple() const { return Obj->makeTriple(); }
 
+uint64_t BinaryFile::minFunctionAlignment() const {
+  return triple().isAArch64() ? 4 : 2;
+}
+
 static Error checkMagic(StringRef Path, file_magic Magic) {
   switch (Magic) {
   case file_magic::elf_executable:

@@ -30,11 +30,17 @@ size_t CheckResult::straddling() const {
   return count_if(Hot, [](const CheckFinding &F) { return F.J.straddles(); });
 }
 
+size_t CheckResult::tight() const {
+  return count_if(Hot, [](const CheckFinding &F) { return F.J.tight(); });
+}
+
 std::optional<double> CheckResult::weightedExtra() const {
   if (Judge.Rule != HotnessRule::Profile)
     return std::nullopt;
   double Weighted = 0, Taken = 0;
   for (const CheckFinding &F : Hot) {
+    if (!F.J.tight())
+      continue;
     double Count = double(F.J.V.Count.value_or(0));
     Weighted += Count * double(F.J.Lines - F.J.MinLines);
     Taken += Count;
@@ -153,13 +159,15 @@ void printCheckText(const CheckResult &R, raw_ostream &OS) {
          << evidenceText(F.J.V);
       if (F.J.straddles())
         OS << "  STRADDLES";
+      else if (!F.J.tight())
+        OS << "  NOT-TIGHT";
       if (F.J.HotBytesUnknown)
         OS << "  (hot bytes unknown: whole span)";
       OS << '\n';
     }
   }
-  OS << R.Hot.size() << " hot loops, " << R.straddling() << " straddle ("
-     << R.LoopsFound << " loops found)";
+  OS << R.Hot.size() << " hot loops, " << R.tight() << " tight, "
+     << R.straddling() << " straddle (" << R.LoopsFound << " loops found)";
   if (std::optional<double> W = R.weightedExtra())
     OS << format("; count-weighted extra lines per iteration: %.3f", *W);
   OS << '\n';
@@ -199,6 +207,7 @@ void printCheckJSON(const CheckResult &R, raw_ostream &OS) {
           J.attribute("lines_touched", int64_t(F.J.Lines));
           J.attribute("min_lines", int64_t(F.J.MinLines));
           J.attribute("straddles", F.J.straddles());
+          J.attribute("tight", F.J.tight());
           J.attribute("innermost", F.J.L.Innermost);
           if (F.J.V.FreqRatio)
             J.attribute("freq_ratio", *F.J.V.FreqRatio);
@@ -222,6 +231,7 @@ void printCheckJSON(const CheckResult &R, raw_ostream &OS) {
     });
     J.attributeObject("summary", [&] {
       J.attribute("hot_loops", int64_t(R.Hot.size()));
+      J.attribute("tight", int64_t(R.tight()));
       J.attribute("straddle", int64_t(R.straddling()));
       J.attribute("loops_found", int64_t(R.LoopsFound));
       J.attribute("not_judged", int64_t(R.NotJudged));

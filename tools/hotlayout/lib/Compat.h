@@ -1,20 +1,22 @@
-//===- Compat.h - LLVM 19 / 22 differences met by the hotlayout CLI -------===//
+//===- Compat.h - The LLVM APIs that move between majors, in one place ----===//
 //
-// The CLI builds against LLVM 19 and LLVM 22. Every API difference it meets
-// is wrapped here, so the rest of tools/hotlayout has no LLVM_VERSION_MAJOR
-// checks (the pass-side differences live in passes/include/hotlayout/Compat.h).
-// Private to lib/: no public header of the library includes it.
+// The CLI is built against LLVM 22 only (CMakeLists.txt:
+// HOTLAYOUT_TOOL_LLVM_MAJOR) and reads what clang 19 and 22 write. The LLVM
+// APIs that changed between majors, and would change again when that major
+// moves, are called here only, so the rest of tools/hotlayout does not
+// touch them (the pass-side differences live in
+// passes/include/hotlayout/Compat.h). Private to lib/: no public header of
+// the library includes it.
 //
-//  1. MC factories: LLVM 22 takes a Triple and deprecates the StringRef forms
-//     that LLVM 19 has only.
-//  2. .llvm_bb_addr_map: ELFObjectFileBase::readBBAddrMap has the same shape
-//     in both, but the entry types grew fields (LLVM 22: block hashes,
-//     call-site offsets, post-link frequencies) and the section format
-//     version moved on; this header turns either into the plain block list
-//     below, so nothing else touches object::BBAddrMap. The parts read here
-//     (block IDs, frequencies, successor IDs and probabilities) have the
-//     same names in both; both clangs write them with
-//     -mllvm -pgo-analysis-map=func-entry-count,bb-freq,br-prob.
+//  1. MC factories: LLVM 22 takes a Triple (LLVM 19 took a StringRef).
+//  2. .llvm_bb_addr_map: the entry types grow fields from major to major
+//     (LLVM 22: block hashes, call-site offsets, post-link frequencies) and
+//     the section format version moves on; LLVM 22's reader also reads the
+//     older versions clang 19 writes. This header turns a map into the plain
+//     block list below, so nothing else touches object::BBAddrMap. The parts
+//     read here (block IDs, frequencies, successor IDs and probabilities)
+//     are what -mllvm -pgo-analysis-map=func-entry-count,bb-freq,br-prob
+//     writes in both majors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,34 +45,20 @@ namespace compat {
 
 inline std::unique_ptr<llvm::MCRegisterInfo>
 createMCRegInfo(const llvm::Target &T, const llvm::Triple &TT) {
-#if LLVM_VERSION_MAJOR >= 22
   return std::unique_ptr<llvm::MCRegisterInfo>(T.createMCRegInfo(TT));
-#else
-  return std::unique_ptr<llvm::MCRegisterInfo>(T.createMCRegInfo(TT.str()));
-#endif
 }
 
 inline std::unique_ptr<llvm::MCAsmInfo>
 createMCAsmInfo(const llvm::Target &T, const llvm::MCRegisterInfo &MRI,
                 const llvm::Triple &TT, const llvm::MCTargetOptions &Opts) {
-#if LLVM_VERSION_MAJOR >= 22
   return std::unique_ptr<llvm::MCAsmInfo>(T.createMCAsmInfo(MRI, TT, Opts));
-#else
-  return std::unique_ptr<llvm::MCAsmInfo>(
-      T.createMCAsmInfo(MRI, TT.str(), Opts));
-#endif
 }
 
 inline std::unique_ptr<llvm::MCSubtargetInfo>
 createMCSubtargetInfo(const llvm::Target &T, const llvm::Triple &TT,
                       llvm::StringRef Features) {
-#if LLVM_VERSION_MAJOR >= 22
   return std::unique_ptr<llvm::MCSubtargetInfo>(
       T.createMCSubtargetInfo(TT, "", Features));
-#else
-  return std::unique_ptr<llvm::MCSubtargetInfo>(
-      T.createMCSubtargetInfo(TT.str(), "", Features));
-#endif
 }
 
 /// One edge of a mapped block's PGO analysis (-pgo-analysis-map=br-prob).
@@ -156,10 +144,11 @@ readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj,
                  llvm::StringRef Path) {
   auto Blocks = readMappedBlocks(Obj);
   if (!Blocks)
-    return fileError(Path,
-                     "has an unreadable .llvm_bb_addr_map (" +
-                         llvm::toString(Blocks.takeError()) +
-                         "); build hotlayout with the LLVM that compiled it");
+    return fileError(Path, "has an unreadable .llvm_bb_addr_map (" +
+                               llvm::toString(Blocks.takeError()) +
+                               "); a map of a newer LLVM than hotlayout's (" +
+                               llvm::Twine(LLVM_VERSION_MAJOR) +
+                               ") needs a hotlayout built against that LLVM");
   return Blocks;
 }
 

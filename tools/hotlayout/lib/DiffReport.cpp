@@ -50,6 +50,9 @@ static std::string loopNote(const LoopDiff &L) {
   std::string Note = L.Realigned ? "alignment changed" : "";
   if (L.B.straddles())
     Note += Note.empty() ? "straddles in both" : ", straddles in both";
+  // Lines of a loop larger than tight are listed, never counted.
+  if (!L.A.tight() || !L.B.tight())
+    Note += Note.empty() ? "not tight" : ", not tight";
   return Note;
 }
 

@@ -26,9 +26,21 @@ uint64_t LayoutPlan::size() const {
   return End;
 }
 
-uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts) {
+uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts, uint64_t Shift) {
   uint64_t Slack = (Size * Opts.SlackPercent + 99) / 100;
-  return std::max(alignUp(Size + Slack, Opts.LineSize), Opts.LineSize);
+  return std::max(alignUp(Shift + Size + Slack, Opts.LineSize), Opts.LineSize);
+}
+
+/// \p F placed at \p Offset in \p Reserved bytes, as plan locks it: input
+/// code at its shift.
+static PlacedFunction placed(const PlanFunction &F, uint64_t Offset,
+                             uint64_t Reserved, uint64_t Shift) {
+  PlacedFunction P{F.Name, F.Hash, Offset, F.Size, Reserved};
+  P.Shift = Shift;
+  P.EmittedSize = F.Size;
+  P.CodeHash = F.CodeHash;
+  P.InputLayout = true;
+  return P;
 }
 
 namespace {
@@ -68,7 +80,8 @@ orderFunctions(const std::vector<PlanFunction> &Functions,
   std::vector<size_t> ClusterOf(N);
   for (size_t I = 0; I < N; ++I) {
     Clusters[I].Members = {I};
-    Clusters[I].Bytes = reservedBytes(Functions[I].Size, Opts);
+    Clusters[I].Bytes =
+        reservedBytes(Functions[I].Size, Opts, Functions[I].Shift);
     Clusters[I].Count = Functions[I].Count;
     ClusterOf[I] = I;
   }
@@ -144,8 +157,8 @@ LayoutPlan planLayout(const std::vector<PlanFunction> &Functions,
   uint64_t Offset = 0;
   for (const std::string &Name : orderFunctions(Functions, Calls, Opts)) {
     const PlanFunction &F = *ByName.at(Name);
-    uint64_t Reserved = reservedBytes(F.Size, Opts);
-    Plan.Functions.push_back({F.Name, F.Hash, Offset, F.Size, Reserved});
+    uint64_t Reserved = reservedBytes(F.Size, Opts, F.Shift);
+    Plan.Functions.push_back(placed(F, Offset, Reserved, F.Shift));
     Offset += Reserved;
   }
   return Plan;
@@ -187,15 +200,14 @@ PlanUpdate updateLayout(const LayoutPlan &Old,
       continue;
     }
     const PlanFunction &F = *It->second;
-    if (F.Size <= P.Reserved) {
-      U.Plan.Functions.push_back(
-          {F.Name, F.Hash, P.Offset, F.Size, P.Reserved});
-      // apply's choice stays with its code hash: apply uses it only while
-      // the function's code is the same.
-      U.Plan.Functions.back().Shift = P.Shift;
-      U.Plan.Functions.back().EmittedSize = P.EmittedSize;
-      U.Plan.Functions.back().CodeHash = P.CodeHash;
-      U.Plan.Functions.back().InputLayout = P.InputLayout;
+    // The shift stays with the code: while it is the same, its hot loops
+    // keep their addresses whatever this build's profile says.
+    bool SameCode = P.Shift && !P.CodeHash.empty() && P.CodeHash == F.CodeHash;
+    uint64_t Shift = SameCode ? *P.Shift : F.Shift;
+    if (Shift + F.Size <= P.Reserved) {
+      U.Plan.Functions.push_back(placed(F, P.Offset, P.Reserved, Shift));
+      if (SameCode && P.EmittedSize)
+        U.Plan.Functions.back().EmittedSize = P.EmittedSize;
       U.Kept.push_back(F.Name);
       if (F.Hash != P.Hash)
         U.Edited.push_back(F.Name);
@@ -215,9 +227,9 @@ PlanUpdate updateLayout(const LayoutPlan &Old,
     if (Mover == Movers.end() && !IsNew)
       continue;
     const PlanFunction &F = *New.at(Name);
-    uint64_t Reserved = reservedBytes(F.Size, Local);
+    uint64_t Reserved = reservedBytes(F.Size, Local, F.Shift);
     uint64_t Offset = firstFit(U.Plan.Functions, Reserved);
-    PlacedFunction Placed{F.Name, F.Hash, Offset, F.Size, Reserved};
+    PlacedFunction Placed = placed(F, Offset, Reserved, F.Shift);
     U.Plan.Functions.insert(
         std::upper_bound(U.Plan.Functions.begin(), U.Plan.Functions.end(),
                          Placed,
@@ -232,8 +244,10 @@ PlanUpdate updateLayout(const LayoutPlan &Old,
     const PlacedFunction &P = *Mover->second;
     U.Moved.push_back({Name, P.Offset, Offset, P.Size, F.Size, P.Reserved,
                        "grew from " + std::to_string(P.Size) + " to " +
-                           std::to_string(F.Size) + " bytes, reservation " +
-                           std::to_string(P.Reserved)});
+                           std::to_string(F.Size) + " bytes" +
+                           (F.Shift ? " at shift " + std::to_string(F.Shift)
+                                    : std::string()) +
+                           ", reservation " + std::to_string(P.Reserved)});
   }
   return U;
 }

@@ -10,7 +10,7 @@ std::vector<Placement>
 placeFunctions(const LayoutPlan &Plan,
                function_ref<bool(const PlacedFunction &)> Present,
                const StringMap<uint64_t> &Body,
-               const StringMap<uint64_t> &Shifts, PadMode Mode) {
+               const StringMap<uint64_t> &Shifts, bool ShiftFirst) {
   std::vector<Placement> P;
   const std::vector<PlacedFunction> &Fs = Plan.Functions;
   for (size_t I = 0; I < Fs.size(); ++I) {
@@ -23,22 +23,16 @@ placeFunctions(const LayoutPlan &Plan,
         break;
       }
     uint64_t Space = End - Fs[I].Offset;
-    uint64_t Size = Body.lookup(Fs[I].Name);
     uint64_t Shift = Shifts.lookup(Fs[I].Name);
-    if (Shift + Size > Space || (Mode == PadMode::ExactGaps && P.empty()))
+    if (Shift + Body.lookup(Fs[I].Name) > Space || (P.empty() && !ShiftFirst))
       Shift = 0;
-    // Space is at least a line: offsets and reservations are multiples.
-    uint64_t Target = Space - Plan.LineSize / 2;
-    P.push_back({&Fs[I], Space, 0, Shift});
-    if (Mode == PadMode::AlignedMidLine)
-      P.back().Padding = Shift + Size < Target ? Target - Shift - Size : 0;
+    P.push_back({&Fs[I], Space, 0, Shift, P.empty() ? Shift : 0});
   }
-  if (Mode == PadMode::ExactGaps)
-    for (size_t I = 0; I < P.size(); ++I) {
-      uint64_t Next = P[I].Space + (I + 1 < P.size() ? P[I + 1].Shift : 0);
-      uint64_t Used = P[I].Shift + Body.lookup(P[I].Locked->Name);
-      P[I].Padding = Used < Next ? Next - Used : 0;
-    }
+  for (size_t I = 0; I < P.size(); ++I) {
+    uint64_t Next = P[I].Space + (I + 1 < P.size() ? P[I + 1].Shift : 0);
+    uint64_t Used = P[I].Shift + Body.lookup(P[I].Locked->Name);
+    P[I].Padding = Used < Next ? Next - Used : 0;
+  }
   return P;
 }
 

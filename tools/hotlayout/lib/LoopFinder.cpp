@@ -5,7 +5,7 @@
 //    direct branch goes.
 // 2. Keep direct branches (not calls) whose target lies in the same range
 //    at or before the branch, and from whose target the branch can be
-//    reached inside the span (closesCycle): back edges.
+//    reached inside the range (closesCycle): back edges.
 // 3. formLoops(): one loop per target, spanning to the farthest back edge;
 //    then mark the loops that contain no other loop as innermost.
 //
@@ -70,14 +70,14 @@ bool closesCycle(ArrayRef<DecodedInst> Insts, const BackEdge &Edge) {
   std::optional<size_t> Last = IndexOf(Edge.Branch);
   if (!First || !Last)
     return true;
-  // Depth-first over the instructions of the span only.
-  std::vector<bool> Seen(*Last - *First + 1);
+  // Depth-first over the whole range: the cycle may leave the span.
+  std::vector<bool> Seen(Insts.size());
   SmallVector<size_t, 16> Work = {*First};
-  Seen[0] = true;
+  Seen[*First] = true;
   auto Visit = [&](size_t I) {
-    if (I < *First || I > *Last || Seen[I - *First])
+    if (I >= Insts.size() || Seen[I])
       return;
-    Seen[I - *First] = true;
+    Seen[I] = true;
     Work.push_back(I);
   };
   while (!Work.empty()) {
@@ -92,7 +92,7 @@ bool closesCycle(ArrayRef<DecodedInst> Insts, const BackEdge &Edge) {
       return true;
     if (D.FallsThrough)
       Visit(I + 1);
-    if (D.IsBranch && D.Target >= Edge.Target && D.Target < Edge.End)
+    if (D.IsBranch)
       if (std::optional<size_t> T = IndexOf(D.Target))
         Visit(*T);
   }

@@ -69,4 +69,13 @@ ShiftChoice chooseShift(ArrayRef<HotLoopBytes> Loops, uint64_t MaxShift,
   return C;
 }
 
+uint64_t compilerShift(const FunctionHotLoops &F, uint64_t InputShift,
+                       uint64_t LineSize, uint64_t MinAlign) {
+  if (F.Loops.empty())
+    return F.LargeLoops ? InputShift : 0;
+  ShiftChoice Best = chooseShift(F.Loops, LineSize - 1, LineSize, MinAlign);
+  return Best.Cost < shiftCost(F.Loops, InputShift, LineSize) ? Best.Shift
+                                                              : InputShift;
+}
+
 } // namespace hotlayout

@@ -2,6 +2,8 @@
 
 #include "hotlayout/Tool/OutputHotLoops.h"
 
+#include "hotlayout/Tool/SymbolIndex.h"
+
 #include "llvm/ADT/StringMap.h"
 
 using namespace llvm;
@@ -27,6 +29,10 @@ hotLoopsByFunction(const BinaryFile &File, ArrayRef<std::string> Names,
       continue;
     FunctionHotLoops &F = ByName[It->second];
     F.Name = L.Function;
+    if (!L.tight()) {
+      ++F.LargeLoops;
+      continue;
+    }
     HotLoopBytes B;
     B.Taken = L.Taken;
     B.Head = L.Start - L.FunctionAddress;
@@ -37,7 +43,7 @@ hotLoopsByFunction(const BinaryFile &File, ArrayRef<std::string> Names,
   }
   std::vector<FunctionHotLoops> Result;
   for (FunctionHotLoops &F : ByName)
-    if (!F.Loops.empty())
+    if (!F.Loops.empty() || F.LargeLoops)
       Result.push_back(std::move(F));
   return Result;
 }
@@ -55,6 +61,26 @@ inputHotLoops(const BinaryFile &In, ArrayRef<std::string> Names,
               const BranchProfile &Profile, JudgeOptions Opts) {
   Opts.ProfiledBinary = nullptr;
   return hotLoopsByFunction(In, Names, Profile, Opts);
+}
+
+Expected<StringMap<uint64_t>> compilerShifts(const BinaryFile &In,
+                                             ArrayRef<std::string> Names,
+                                             const BranchProfile &Profile,
+                                             JudgeOptions Opts) {
+  auto Loops = inputHotLoops(In, Names, Profile, Opts);
+  if (!Loops)
+    return Loops.takeError();
+  RangeSource Source;
+  auto Ranges = In.codeRanges(Source);
+  if (!Ranges)
+    return Ranges.takeError();
+  SymbolIndex Index(*Ranges);
+  StringMap<uint64_t> Shifts;
+  for (const FunctionHotLoops &F : *Loops)
+    if (const IndexedSymbol *S = Index.find(F.Name))
+      Shifts[F.Name] = compilerShift(F, S->Address % Opts.LineSize,
+                                     Opts.LineSize, In.minFunctionAlignment());
+  return Shifts;
 }
 
 } // namespace hotlayout

@@ -7,9 +7,14 @@
 //     and diff); a second pass sums per function the counts of the branch
 //     records that leave it or enter it from another function, and takes
 //     records that land on another function's entry as call edges.
-//  3. Hot functions: count >= MinCount, the MaxFunctions hottest. A profile
+//  3. Hot functions: count >= MinCount, the MaxFunctions hottest, and every
+//     function with a hot loop (the one definition, judgeHotLoops: a loop
+//     can iterate a million times in a function called once). A profile
 //     that is empty, names no function of BINARY or does not fit its code
-//     is an error (ProfileCheck.h).
+//     is an error (ProfileCheck.h). Each one's shift: where in its line it
+//     starts in BINARY, which is where the compiler placed its hot loops
+//     for (compilerShift: another start only when that puts them on fewer
+//     lines; 0 without hot loops). apply emits its code as it is there.
 //  4. With an update: read the old lock; error if it names none of BINARY's
 //     functions, warn if it was planned for a binary of another name. Every
 //     locked function BINARY still has stays in the input, hot or not, so
@@ -23,6 +28,8 @@
 #include "hotlayout/Tool/BinaryFile.h"
 #include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/LayoutLock.h"
+#include "hotlayout/Tool/OutputHotLoops.h"
 #include "hotlayout/Tool/OutputRule.h"
 #include "hotlayout/Tool/ProfileCheck.h"
 #include "hotlayout/Tool/SymbolIndex.h"
@@ -68,6 +75,10 @@ struct CountedFunctions {
   FunctionCounts Counts;
   std::vector<uint64_t> RangeCount; ///< Per range (all its names summed).
   std::vector<size_t> Hot;          ///< Ranges, hottest first.
+  /// Per range: where in its line it should start (compilerShift).
+  std::vector<uint64_t> Shift;
+  /// Per range: its code hash (maskedContentHash).
+  std::vector<std::string> CodeHash;
 };
 
 /// What an update keeps of the old lock (step 4).
@@ -78,8 +89,10 @@ struct OldLock {
 } // namespace
 
 /// Step 3: counts per range (a range may be named by several aliases) and
-/// the hot ranges, hottest first (ties by name).
-static void pickHot(const PlanConfig &C, CountedFunctions &F) {
+/// the hot ranges, hottest first (ties by name): those counted at least
+/// MinCount times and those with hot loops (\p WithLoops).
+static void pickHot(const PlanConfig &C, const std::vector<bool> &WithLoops,
+                    CountedFunctions &F) {
   F.RangeCount.assign(F.Ranges.size(), 0);
   std::vector<bool> Profiled(F.Ranges.size());
   for (const auto &E : F.Counts.Count) {
@@ -90,7 +103,7 @@ static void pickHot(const PlanConfig &C, CountedFunctions &F) {
     Profiled[S->Range] = true;
   }
   for (size_t I = 0; I < F.Ranges.size(); ++I)
-    if (Profiled[I] && F.RangeCount[I] >= C.MinCount)
+    if ((Profiled[I] && F.RangeCount[I] >= C.MinCount) || WithLoops[I])
       F.Hot.push_back(I);
   std::sort(F.Hot.begin(), F.Hot.end(), [&](size_t A, size_t B) {
     if (F.RangeCount[A] != F.RangeCount[B])
@@ -99,6 +112,41 @@ static void pickHot(const PlanConfig &C, CountedFunctions &F) {
   });
   if (C.MaxFunctions && F.Hot.size() > C.MaxFunctions)
     F.Hot.resize(C.MaxFunctions);
+}
+
+/// Each range's shift (step 3) from its hot loops in \p File, judged by the
+/// profile; \p WithLoops: the ranges that have hot loops.
+static Error planShifts(const PlanConfig &C, const BinaryFile &File,
+                        CountedFunctions &F, std::vector<bool> &WithLoops) {
+  auto Profile = BranchProfile::read(C.ProfilePath);
+  if (!Profile)
+    return Profile.takeError();
+  std::vector<std::string> Names;
+  for (const CodeRange &R : F.Ranges)
+    Names.push_back(R.Name);
+  JudgeOptions O;
+  O.LineSize = C.LineSize;
+  auto Shifts = compilerShifts(File, Names, *Profile, O);
+  if (!Shifts)
+    return Shifts.takeError();
+  F.Shift.assign(F.Ranges.size(), 0);
+  WithLoops.assign(F.Ranges.size(), false);
+  for (const auto &E : *Shifts)
+    if (const IndexedSymbol *S = F.ByName.find(E.getKey())) {
+      WithLoops[S->Range] = true;
+      F.Shift[S->Range] = E.getValue();
+    }
+  return Error::success();
+}
+
+/// Each range's code hash, which says whether a shift still holds.
+static Error codeHashes(const BinaryFile &File, CountedFunctions &F) {
+  auto Fields = relocatedCodeFields(File);
+  if (!Fields)
+    return Fields.takeError();
+  for (const CodeRange &R : F.Ranges)
+    F.CodeHash.push_back(maskedContentHash(R.Bytes, R.Address, *Fields));
+  return Error::success();
 }
 
 /// Steps 1-3.
@@ -119,7 +167,18 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
   F.Counts = std::move(*Counts);
   if (Error E = checkProfileFits(C.ProfilePath, F.Counts, File, F.ByName))
     return E;
-  pickHot(C, F);
+  std::vector<bool> WithLoops;
+  if (Error E = planShifts(C, File, F, WithLoops))
+    return E;
+  if (Error E = codeHashes(File, F))
+    return E;
+  pickHot(C, WithLoops, F);
+  if (F.Hot.empty())
+    return fileError(C.ProfilePath,
+                     "counts no function of '" + C.BinaryPath + "' " +
+                         Twine(C.MinCount) +
+                         " times or more and has no hot loop in it: nothing "
+                         "to lock; profile a longer run or lower --min-count");
   return Error::success();
 }
 
@@ -163,8 +222,8 @@ static void planInput(const CountedFunctions &F, const OldLock *Old,
       return;
     Taken[I] = true;
     const CodeRange &R = F.Ranges[I];
-    Input.push_back(
-        {NameOf(I), contentHash(R.Bytes), R.Bytes.size(), F.RangeCount[I]});
+    Input.push_back({NameOf(I), contentHash(R.Bytes), R.Bytes.size(),
+                     F.RangeCount[I], F.Shift[I], F.CodeHash[I]});
   };
   for (size_t I : F.Hot)
     Add(I);

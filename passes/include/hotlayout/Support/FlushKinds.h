@@ -27,15 +27,26 @@ enum class RangeShape {
 /// the same domain redundant: an instruction-cache invalidation says nothing
 /// about data-cache write-back, and vice versa. AArch64's line operations
 /// are domains of their own: `dc cvau` only cleans a data-cache line to the
-/// point of unification and `ic ivau` only invalidates an instruction-cache
-/// line, so neither covers the other, nor x86's evicting flushes, nor a
-/// range flush (__clear_cache does both, with barriers).
+/// point of unification, `dc civac` cleans and invalidates one to the point
+/// of coherence, and `ic ivau` only invalidates an instruction-cache line,
+/// so none covers another, nor x86's evicting flushes, nor a range flush
+/// (__clear_cache does both, with barriers).
 enum class FlushDomain {
   InstructionCache, ///< A byte range made coherent for execution.
   DataCacheLine,    ///< x86: one data-cache line written back or evicted.
   DataCleanToPoU,   ///< AArch64 `dc cvau`: one data-cache line cleaned.
+  /// AArch64 `dc civac`: one data-cache line cleaned and invalidated to the
+  /// point of coherence (JITs use it where an erratum makes `dc cvau`
+  /// unreliable; persistent-memory code to write a line back). Kept apart
+  /// from `dc cvau`: which of the two covers the other is not asked.
+  DataCleanInvalidateToPoC,
   InstructionLineInvalidate, ///< AArch64 `ic ivau`: one I-cache line dropped.
 };
+
+/// True for the AArch64 data-cache line operations (`dc cvau`, `dc civac`):
+/// after an `ic ivau`, either may bring new bytes to where the instruction
+/// cache refetches from.
+bool cleansDataCacheLine(FlushDomain D);
 
 /// True for the domains whose primitives act on the one cache line holding
 /// their pointer (RangeShape::OneLine), as opposed to a byte range.
@@ -67,14 +78,22 @@ struct FlushKind {
 const FlushKind *lookupFlushKind(llvm::StringRef CalleeName);
 
 /// The row for an inline-asm statement that is exactly one AArch64 line
-/// operation on its one register operand: \p AsmString "dc cvau, $0" or
-/// "ic ivau, $0" (any case, any blanks, `${0}` or `${0:x}` for `$0`) with
+/// operation on its one register operand: \p AsmString "dc cvau, $0",
+/// "dc civac, $0" or "ic ivau, $0" (any case, any blanks, `${0}` or `${0:x}`
+/// for `$0`) with
 /// \p Constraints "r" plus clobbers only ("r,~{memory}"). AArch64 has no
 /// intrinsic for them: JITs and __clear_cache write them as inline asm.
 /// Anything else in the string (a second instruction, another operand or
 /// operation) is no flush: nullptr.
 const FlushKind *lookupAsmFlushKind(llvm::StringRef AsmString,
                                     llvm::StringRef Constraints);
+
+/// The cache-line operation an inline-asm statement names among other
+/// instructions ("dc cvau", "dc civac", "dc cvac", "ic ivau", "clflushopt",
+/// "clflush", "clwb"), when lookupAsmFlushKind does not take it as one flush:
+/// a whole flush loop in one asm statement, say. Empty when it names none.
+/// Such a statement is opaque: flushelim cannot tell which lines it flushes.
+llvm::StringRef asmMentionsLineOperation(llvm::StringRef AsmString);
 
 /// True for an inline-asm statement made only of the AArch64 barriers a
 /// cache-maintenance sequence puts after its loops, one per line: `dsb ish`

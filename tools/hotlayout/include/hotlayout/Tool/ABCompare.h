@@ -11,10 +11,19 @@
 //     to A and to B (one layout each). Run every variant once, untimed: a
 //     variant that exits otherwise or prints something else is an error,
 //     never a data point.
-//  3. R rounds; each runs every variant once, in a fresh random order, and
-//     records wall and user+sys time (Process.h's runTimed), checking each
-//     run's output again.
-//  4. Statistics over the complete rounds.
+//  3. Rounds; each runs every seed's pair (its A and B layouts, and the
+//     locked pair) in a fresh random order, the two of a pair back to back
+//     in a random order of their own, and records wall and user+sys time
+//     (Process.h's runTimed), checking each run's output again.
+//  4. After every round, ABStopping.h's decideNext() on the runs so far:
+//     with --ci-target (from the R-th round on), stop when the interval is
+//     narrow enough, or add layouts (step 2 for new seeds, which join the
+//     next round) when the spread between layouts dominates, else a round;
+//     without, R rounds. Either way the next step must end within
+//     --max-time (counted from the start; at least one round runs).
+//  5. Statistics over the complete rounds (ABStats.h), the layout tax of
+//     each side, and the interval after every round (the history --plot
+//     draws).
 //
 // Temporary files live in one TempDir under the system temp directory,
 // removed on every return. SIGINT/SIGTERM/SIGHUP stop the run in progress;
@@ -26,6 +35,7 @@
 #define HOTLAYOUT_TOOL_ABCOMPARE_H
 
 #include "hotlayout/Tool/ABStats.h"
+#include "hotlayout/Tool/ABStopping.h"
 #include "hotlayout/Tool/BoltDriver.h"
 #include "hotlayout/Tool/Error.h"
 
@@ -48,8 +58,16 @@ struct ABConfig {
   /// Shell command that runs a variant, {} standing for its path (needed
   /// for a shared object); empty: run the variant itself with Args.
   std::string RunCommand;
-  unsigned Layouts = 8;
+  unsigned Layouts = 8; ///< Per side; the first ones with --ci-target.
+  /// Rounds; with a target, the rounds before it is first checked.
   unsigned Rounds = 10;
+  /// Half-width of the 95 % interval to reach, in percent (2: +-2 %); 0:
+  /// no target, Rounds rounds.
+  double CITarget = 0;
+  /// Seconds the whole comparison may take; 0: no limit.
+  double MaxSeconds = 0;
+  /// Per side, with a target: ab adds no layouts beyond this.
+  unsigned MaxLayouts = 32;
   uint64_t Seed = 1;
   ABMetric Metric = ABMetric::Wall;
   bool CheckOutput = true;
@@ -68,17 +86,44 @@ struct ABVariant {
   bool Locked = false; ///< The --lock variant of its side.
   uint64_t Seed = 0;   ///< Layout seed (0 for the locked variant).
   unsigned EnvPadBytes = 0;
+  unsigned FirstRound = 0; ///< The round it joined (0: from the start).
   std::vector<double> Wall, CPU;
 
   /// "a3", "b1", "a-lock".
   std::string name() const;
 };
 
+/// Why the rounds ended.
+enum class ABStop { Rounds, Target, MaxTime, Signal };
+
+/// The interval after one complete round.
+struct ABStep {
+  unsigned Rounds = 0, Layouts = 0; ///< Complete rounds; layouts per side.
+  double Seconds = 0;               ///< Since the start.
+  double Ratio = 0, CILow = 0, CIHigh = 0;
+};
+
 /// What runAB() measured and concluded.
 struct ABResult {
   ABConfig Config;
+  /// A's layouts by seed, A's locked variant, then B's: a1, a2, ...,
+  /// a-lock, b1, ..., b-lock.
   std::vector<ABVariant> Variants;
   unsigned CompleteRounds = 0;
+  unsigned LayoutsUsed = 0; ///< Per side, in the statistics.
+  /// Per side, added on the way and not yet run --rounds rounds: listed with
+  /// their runs, not counted.
+  unsigned LayoutsPending = 0;
+  double Seconds = 0; ///< The whole comparison took.
+  ABStop Stop = ABStop::Rounds;
+  /// With a target: the last decision's plan to reach it (unset when it
+  /// was reached or is out of reach).
+  std::optional<ab::StopPlan> ToTarget;
+  std::vector<ABStep> History;
+  /// How much layout alone moves each side (unset, with TaxWhy, when too
+  /// few layouts or rounds).
+  std::optional<ab::LayoutTax> TaxA, TaxB;
+  std::string TaxWhy;
   /// Over the layouts; unset (with Why) when too little was measured.
   std::optional<ab::Comparison> Layouts;
   std::optional<ab::Comparison> Lock;     ///< The locked pair, with --lock.

@@ -2,23 +2,27 @@
 //
 // Plain C++ (no LLVM): the numbers `hotlayout ab` reports. The unit of
 // replication is the layout: each side (A, B) is K layout variants of one
-// binary, each run once per round for R rounds, every variant in every
-// round. So a sample is indexed [variant][round], and rounds are shared by
-// all variants of both sides (they ran interleaved, in the same minutes).
+// binary, and layout k of A and layout k of B come from the same seed (the
+// same order of the functions they share). In every round the two layouts
+// of a seed run back to back, so a sample is indexed [layout][round] and
+// A[k][r], B[k][r] are a pair that shared the machine's state of that
+// moment. A layout added later (hotlayout ab --ci-target) has fewer rounds
+// than the first ones; the two layouts of one seed always have the same.
 //
-//  1. Per variant, the median of its runs; per side, the median of those.
-//  2. ratio = median(B) / median(A).
-//  3. A 95 % interval by bootstrap over layouts and runs: each replicate
-//     draws K layouts of A and K of B with replacement, each with its own
-//     runs (their noise is already in its median: drawing runs as well
-//     counts it twice, and in simulations of this machine made the
-//     interval 1.6-5x wider than the ratio really varies). A side of one
-//     layout (the --lock pair) has nothing to draw: then rounds are drawn
-//     with replacement, the same rounds for every variant (a slow minute of
-//     the machine slows both sides alike; whole rounds keep that, so it
-//     cancels in the ratio as it does in the estimate). The percentile
-//     interval of log(ratio) is widened by sqrt(K/(K-1)), the variance a
-//     bootstrap over K values misses.
+//  1. Per seed, the log ratios log(B[k][r] / A[k][r]) of its pairs, and
+//     their median over rounds: what that layout pair says B costs.
+//  2. ratio = exp(mean over seeds of those).
+//  3. A 95 % interval over seeds: the t interval of that mean (the seeds'
+//     medians are K independent draws of "B's cost under some layout";
+//     their spread holds both the run noise left in each median and what
+//     the layout itself changes, so nothing is counted twice). A single
+//     seed (the --lock pair) has nothing to spread: then its rounds are
+//     drawn with replacement (bootstrap, percentile interval of the
+//     median). Pairing removes what the two sides share: a slow or fast
+//     phase of the machine (hundreds of ms here), and the layout itself
+//     where A and B differ little. bench/ab/README.md measures how much
+//     narrower this is, per second of runs, than what ab did before (the
+//     median of each side's per-layout medians, bootstrap over layouts).
 //  4. Verdict: slower when the interval's low end is above 1, faster when
 //     its high end is below 1, else same, with the smallest effect this
 //     run could have told from 1 (the larger half-width of the interval on
@@ -26,6 +30,11 @@
 //  5. Spread per side (max/min of its variant medians) and the naive range:
 //     the smallest and largest B_j/A_i over all K x K pairs of variants,
 //     i.e. what a single-layout A/B could have reported.
+//  6. The layout tax of a side (layoutTax()): how much layout alone moves
+//     its run time, as the standard deviation of the layout effect across
+//     its layouts, with the run noise in each layout's median taken out,
+//     and a chi-square interval (even when the point estimate is 0, the
+//     upper end says how large a tax these runs cannot rule out).
 //
 // Random numbers come from std::mt19937_64 (its output is fixed by the
 // standard) through our own integer and normal draws, because libstdc++'s
@@ -79,9 +88,50 @@ double median(std::vector<double> V);
 /// between order statistics (type 7, R's default).
 double quantile(const std::vector<double> &Sorted, double Q);
 
-/// Runs of one side: [variant][round]. Every variant of both sides has the
-/// same number of rounds, round r of every variant ran in the same pass.
+/// The \p P quantile of the standard normal distribution, 0 < P < 1.
+double normalQuantile(double P);
+
+/// The \p P quantile of Student's t with \p DF degrees of freedom (DF >= 1;
+/// exact for 1 and 2, within 0.004 from 3 on).
+double studentQuantile(double P, unsigned DF);
+
+/// The \p P quantile of the chi-square distribution with \p DF >= 1 degrees
+/// of freedom (Wilson-Hilferty: the upper tail within 0.3 % from 3 degrees
+/// of freedom on, the lower within 2 % from 7 on and 16 % low at 3, which
+/// only widens layoutTax()'s upper end).
+double chiSquareQuantile(double P, unsigned DF);
+
+/// The sample variance of \p V (denominator size - 1); 0 below 2 values.
+double sampleVariance(const std::vector<double> &V);
+
+/// Runs of one side: [layout][round]. Layout k of A and of B share a seed
+/// and have the same number of rounds; round r of the two ran back to back.
 using SideSamples = std::vector<std::vector<double>>;
+
+/// What one seed's layout pair says (step 1).
+struct SeedEffect {
+  double LogRatio = 0; ///< Median over rounds of log(B/A).
+  /// The variance of LogRatio from run noise alone: a bootstrap over the
+  /// seed's rounds (0 with one round).
+  double NoiseVariance = 0;
+  unsigned Rounds = 0;
+};
+
+/// Step 1 for every seed; \p Seed seeds the bootstrap of the noise. The
+/// samples must have passed compare()'s checks.
+std::vector<SeedEffect> seedEffects(const SideSamples &A, const SideSamples &B,
+                                    uint64_t Seed);
+
+/// The variance of the median of \p Values from drawing them again
+/// (\p Resamples bootstrap replicates); 0 for fewer than two values.
+double medianNoiseVariance(const std::vector<double> &Values, Random &R,
+                           unsigned Resamples = 200);
+
+/// Below this many layouts per side the interval rests on the spread of 2
+/// or 3 layout pairs (1 or 2 degrees of freedom): too few to say how much
+/// layouts move the program. ab warns below it, and --ci-target, whose
+/// plan splits that spread into layout and run noise, refuses to start.
+inline constexpr unsigned MinTrustedLayouts = 4;
 
 /// Settings of compare().
 struct StatsOptions {
@@ -99,7 +149,8 @@ const char *verdictName(Verdict V);
 struct Comparison {
   std::vector<double> MediansA, MediansB; ///< Per variant, in input order.
   double MedianA = 0, MedianB = 0;        ///< Median of the variant medians.
-  double Ratio = 0;                       ///< MedianB / MedianA.
+  /// exp(mean of the seeds' LogRatio): B's time over A's.
+  double Ratio = 0;
   double CILow = 0, CIHigh = 0;
   double SpreadA = 0, SpreadB = 0; ///< max/min of each side's medians.
   double NaiveLow = 0, NaiveHigh = 0;
@@ -110,10 +161,38 @@ struct Comparison {
 };
 
 /// Compares \p B against \p A (see the file comment). Fails with a message
-/// when a side has no variant, the rounds differ in number, there is no
-/// round, or a sample is not a positive finite number.
+/// when a side has no layout, the sides have different numbers of layouts,
+/// the two layouts of a seed have different numbers of rounds, a layout has
+/// no round, or a sample is not a positive finite number.
 std::optional<Comparison> compare(const SideSamples &A, const SideSamples &B,
                                   const StatsOptions &Opts, std::string &Why);
+
+/// How much layout alone moves one side's run time (step 6).
+struct LayoutTax {
+  /// Standard deviation of the layout effect across layouts, relative
+  /// (0.012: layouts move the time by about +-1.2 %), with the run noise
+  /// of each layout's median removed (never below 0).
+  double Sigma = 0;
+  /// 95 % interval of Sigma; CIHigh bounds layout and remaining run noise
+  /// together.
+  double CILow = 0, CIHigh = 0;
+  unsigned Layouts = 0;
+};
+
+/// Fewest layouts, and rounds in each, that layoutTax() reads.
+inline constexpr unsigned MinTaxLayouts = MinTrustedLayouts, MinTaxRounds = 3;
+
+/// The layout tax of \p S: per layout the median of its log times less
+/// each round's median over the side's layouts (a layout with fewer rounds
+/// ran the last ones); Sigma^2 is the
+/// variance of those across layouts minus the mean of their noise
+/// variances (medianNoiseVariance); the interval is the chi-square interval
+/// of that variance (K - 1 degrees of freedom), less the noise at its low
+/// end and with the noise left in at its high end (an upper bound that
+/// holds however rough the noise estimate).
+/// Fails (with \p Why) below MinTaxLayouts layouts or MinTaxRounds rounds.
+std::optional<LayoutTax> layoutTax(const SideSamples &S,
+                                   const StatsOptions &Opts, std::string &Why);
 
 } // namespace ab
 } // namespace hotlayout

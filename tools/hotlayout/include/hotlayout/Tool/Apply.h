@@ -1,11 +1,12 @@
 //===- hotlayout/Tool/Apply.h - Putting locked functions in place ---------===//
 //
 // `hotlayout apply`: drive llvm-bolt to lay the hot text out as a layout
-// lock says (each locked function at hot-text start + its locked offset;
-// with a profile, each function's blocks in BOLT's profile order and its
-// never-run blocks moved out of the hot text), then read the output back
-// and report, per locked function, where it landed. The input is only ever
-// read; the output is written atomically, and not at all on an error.
+// lock says (each locked function, its input code as it is, at hot-text
+// start + its locked offset + a shift that keeps the compiler's line
+// offsets; functions outside the lock in the profile's block order), then
+// read the output back and report, per locked function, where it landed,
+// and with a profile how its hot loops sit. The input is only ever read;
+// the output is written atomically, and not at all on an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +33,9 @@ struct ApplyConfig {
   std::string BinaryPath;
   std::string LockPath;
   std::string OutputPath;
-  /// BOLT profile of the binary or an earlier build: blocks in its order.
+  /// BOLT profile of the binary or an earlier build: the hot loops the
+  /// shifts keep on their fewest lines, and the block order of functions
+  /// outside the lock.
   std::string ProfilePath;
   /// llvm-bolt runs at most, each padding by the sizes the last emitted.
   unsigned MaxBoltRuns = 4;
@@ -42,16 +45,17 @@ struct ApplyConfig {
   std::string BoltDir; ///< Empty: defaultBoltDir().
   /// Each llvm-bolt run is stopped after this many seconds (0: no limit).
   unsigned BoltTimeout = DefaultBoltTimeoutSeconds;
-  /// With a profile: start each locked function at the shift within its
-  /// reservation that puts its hot loops on their fewest lines
-  /// (LoopShift.h), judged on BOLT's output through -enable-bat.
+  /// Start each locked function at the lock's shift or, with a profile,
+  /// where its hot loops need the fewest lines when its input line offset
+  /// leaves them on more (compilerShift, LoopShift.h). Off: every function
+  /// at its input line offset.
   bool PlaceLoops = true;
   /// Loops taken fewer times are not hot (check's --min-count).
   uint64_t MinCount = 100;
   /// Hot loops are the hottest iterating ones that make up this share of
   /// all iterating loops' taken counts (check's --hot-coverage).
   double HotCoverage = 0.99;
-  /// Where to write the lock with the choices made (format 2): per placed
+  /// Where to write the lock with the choices made (format 3): per placed
   /// function its shift, its emitted size and its relocation-masked code
   /// hash. May be LockPath. Empty: not written.
   std::string WriteLockPath;
@@ -79,23 +83,25 @@ struct ApplyTimes {
 
 /// Where a locked function's shift came from.
 enum class ShiftSource {
-  Solved,   ///< Chosen in this apply from BOLT's first output.
+  Compiler, ///< Its line offset in the input: the compiler's placement.
+  Judged,   ///< Another start, where its tight hot loops need fewer lines.
   Stored,   ///< The lock's choice; the function's code is unchanged.
-  Resolved, ///< The lock had a choice, but the code changed: chosen anew.
 };
 
-/// The hot loops of one locked function after apply.
+/// The hot loops of one function of the output (with a profile).
 struct LoopPlacementVerdict {
   std::string Name;
-  ShiftSource Source = ShiftSource::Solved;
-  uint64_t Shift = 0;
+  bool Locked = false; ///< In the lock (else BOLT laid it out).
+  ShiftSource Source = ShiftSource::Compiler;
+  uint64_t Shift = 0; ///< Where it starts in its line in the output.
+  /// The shift chosen for it did not fit its space: it starts at 0.
+  bool ShiftDropped = false;
   unsigned Loops = 0;      ///< Hot loops in the output.
-  unsigned Straddling = 0; ///< Of them, on more than their fewest lines.
-  /// Count-weighted extra lines: sum(taken * extra), and sum(taken).
+  unsigned Straddling = 0; ///< Tight ones on more than their fewest lines.
+  /// Count-weighted extra lines of its tight hot loops: sum(taken * extra),
+  /// and sum(taken).
   uint64_t ExtraWeighted = 0, Taken = 0;
-  std::string Why; ///< When Straddling: why no shift fixes it.
-  /// BOLT kept its input code (ApplyResult::InputLayouts).
-  bool InputLayout = false;
+  std::string Why; ///< When Straddling: why.
 };
 
 struct ApplyResult {
@@ -108,25 +114,26 @@ struct ApplyResult {
   /// input's .note.gnu.build-id is the same), else empty.
   std::string PlannedBuildID;
   std::vector<std::string> Labels;    ///< Untyped code labels left in place.
-  std::vector<std::string> OwnOrder;  ///< Kept their input block order.
   std::vector<std::string> Unordered; ///< Outside the lock, sent unprofiled.
-  /// Locked functions whose input code BOLT kept, because the compiler
-  /// placed their hot loops better than any start of BOLT's layout.
-  std::vector<std::string> InputLayouts;
-  uint64_t Start = 0;                     ///< Address of the hot text.
+  uint64_t Start = 0;                 ///< Address of the hot text.
   std::vector<PlacementVerdict> Verdicts; ///< In lock order.
-  /// Per locked function with hot loops (with a profile), in lock order.
+  /// Per function of the output with hot loops (with a profile), in the
+  /// order of their first hot loop's address.
   std::vector<LoopPlacementVerdict> LoopVerdicts;
-  /// Hot loops were judged (a profile, and PlaceLoops).
+  /// Hot loops were judged (a profile was given).
   bool LoopsJudged = false;
+  /// The output's hot loops by the one definition, as check counts them:
+  /// hot, tight, tight ones straddling, count-weighted extra lines.
+  size_t HotLoops = 0, TightLoops = 0, StraddlingLoops = 0;
+  double WeightedExtra = 0;
   /// Bytes of the output file, and of executable code in the input and in
   /// the output (without BOLT's copy of the original text).
   uint64_t OutputFileSize = 0, InputCodeSize = 0, OutputCodeSize = 0;
   /// Of OutputCodeSize, the cold fragments (.text.cold).
   uint64_t OutputColdCodeSize = 0;
   bool NoHugePages = false; ///< The output was written with -no-huge-pages.
-  /// Locked functions whose code changed since the lock's choice: solved
-  /// again.
+  /// Locked functions whose code changed since the lock's choice: their
+  /// shift was chosen anew.
   std::vector<std::string> Resolved;
   /// The shift each placed function got (absent: 0) and the bytes BOLT
   /// emitted for each.
@@ -135,7 +142,8 @@ struct ApplyResult {
   std::string WrittenLock;
   /// Filled with Config.Time (then reported).
   std::optional<ApplyTimes> Times;
-  unsigned straddling() const;
+  /// Tight hot loops of the output on more lines than their fewest.
+  size_t straddling() const { return StraddlingLoops; }
 
   size_t placed() const;
   bool allPlaced() const { return placed() == Verdicts.size(); }
@@ -152,10 +160,10 @@ void printApplyReport(const ApplyResult &R, llvm::raw_ostream &OS);
 
 /// Copies the BOLT profile \p From to \p To without the records that name a
 /// function of \p Names (with BOLT's /N suffix or without), so that BOLT
-/// keeps those functions' blocks in their input order.
-llvm::Error writeProfileWithout(llvm::StringRef From,
-                                const llvm::StringSet<> &Names,
-                                llvm::StringRef To);
+/// keeps those functions' input code. True when a branch record is left.
+llvm::Expected<bool> writeProfileWithout(llvm::StringRef From,
+                                         const llvm::StringSet<> &Names,
+                                         llvm::StringRef To);
 
 } // namespace hotlayout
 

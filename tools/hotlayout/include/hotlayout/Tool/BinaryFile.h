@@ -68,6 +68,9 @@ public:
   llvm::StringRef path() const { return Path; }
   const llvm::object::ELFObjectFileBase &object() const { return *Obj; }
   llvm::Triple triple() const;
+  /// The alignment every function start has on the target (x86-64: 2, as
+  /// llvm-bolt places them; AArch64: 4, one instruction).
+  uint64_t minFunctionAlignment() const;
 
   /// True when llvm-bolt rewrote the binary (it leaves .note.bolt_info and
   /// .bolt.org.* sections): any .llvm_bb_addr_map then describes the code

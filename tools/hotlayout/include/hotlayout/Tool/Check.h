@@ -46,11 +46,14 @@ struct CheckResult {
   size_t LoopsFound = 0;
   size_t NotJudged = 0;
 
-  /// Hot loops that touch more lines than their size needs.
+  /// Hot loops that are tight (HotLoopRules.h): the ones counted.
+  size_t tight() const;
+
+  /// Tight hot loops that touch more lines than their size needs.
   size_t straddling() const;
 
   /// Under the profile rule: sum(count x extra lines) / sum(count) over the
-  /// hot loops; std::nullopt under rules without counts.
+  /// tight hot loops; std::nullopt under rules without counts.
   std::optional<double> weightedExtra() const;
 };
 

@@ -12,10 +12,12 @@
 //  3. Iterates: Taken >= 2 x max(Entries, 1). Hot: iterates, Taken >=
 //     MinCount, and among the most-taken iterating loops that together make
 //     up HotCoverage of all iterating loops' Taken (the one crossing the
-//     threshold included; ties by address).
+//     threshold included, and those taken as often as it).
 //  4. Hot bytes: the span's instructions that run at least Taken/8 times,
 //     per-instruction counts reconstructed by flow from the profile.
 //  5. Lines where they are, MinLines over the line's start shifts; Extra.
+//     Tight: at most 256 hot bytes; only tight hot loops count as
+//     straddling and in the weighted total.
 // On a BOLT output with .note.bolt_bat the profile (of llvm-bolt's input,
 // ProfiledBinary) is mapped to output addresses; without BAT the hot bytes
 // are unknown and the whole span counts (flagged).
@@ -67,7 +69,7 @@ struct JudgedHotLoop {
   std::string Function;         ///< The code range (fragment) holding it.
   uint64_t FunctionAddress = 0; ///< Start of that range.
   uint64_t Start = 0;           ///< Target of its back edges.
-  uint64_t End = 0;             ///< End of the farthest back edge.
+  uint64_t End = 0;             ///< End of the farthest back edge that ran.
   llvm::SmallVector<uint64_t, 2> Branches;
   bool Innermost = false;
   uint64_t Taken = 0;   ///< Summed taken count of its back edges.
@@ -84,7 +86,11 @@ struct JudgedHotLoop {
   uint64_t span() const { return End - Start; }
   uint64_t hotByteCount() const;
   uint64_t extra() const { return Lines - MinLines; }
-  bool straddles() const { return Lines > MinLines; }
+  /// Tight: at most MaxTightHotBytes hot bytes (HotLoopRules.h). Only tight
+  /// loops count as straddling.
+  bool tight() const { return isTightLoop(hotByteCount()); }
+  /// A tight loop on more lines than its fewest.
+  bool straddles() const { return tight() && Lines > MinLines; }
 };
 
 struct HotLoopReport {
@@ -97,9 +103,12 @@ struct HotLoopReport {
   size_t UnmatchedFunctions = 0;
 
   size_t hotCount() const;
+  /// Hot loops that are tight.
+  size_t tightCount() const;
+  /// Tight hot loops on more lines than their fewest.
   size_t straddling() const;
-  /// Count-weighted extra lines per iteration over the hot loops:
-  /// sum(Taken x Extra) / sum(Taken); 0 without hot loops.
+  /// Count-weighted extra lines per iteration over the tight hot loops:
+  /// sum(Taken x Extra) / sum(Taken); 0 without any.
   double weightedExtra() const;
 };
 

@@ -135,7 +135,10 @@ struct JudgedLoop {
   uint64_t Lines = 0;
   uint64_t MinLines = 0;
 
-  bool straddles() const { return Lines > MinLines; }
+  /// Tight: Bytes is at most MaxTightHotBytes (HotLoopRules.h).
+  bool tight() const { return isTightLoop(Bytes); }
+  /// A tight loop on more lines than its fewest: only these count.
+  bool straddles() const { return tight() && Lines > MinLines; }
 };
 
 /// Every loop of \p Range, sorted by start, judged by \p Judge, with lines

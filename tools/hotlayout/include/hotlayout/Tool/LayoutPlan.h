@@ -8,9 +8,10 @@
 // no LLVM.
 //
 // Fresh plan:
-//  1. Reserve for each function its size plus --slack-percent of it, rounded
-//     up to the line size, so growth within the slack keeps every later
-//     offset.
+//  1. Reserve for each function its shift (where in its line it starts:
+//     the compiler's line offset of its hot loops, see Plan.cpp), its size
+//     and --slack-percent of its size, rounded up to the line size, so
+//     growth within the slack keeps every later offset.
 //  2. Order: call-chain clustering (C3, Ottoni and Maher, "Optimizing
 //     Function Placement for Large-Scale Data-Center Applications", CGO
 //     2017; BOLT's -reorder-functions=hfsort): visiting functions from the
@@ -23,10 +24,12 @@
 //     on a line.
 //
 // Update (the previous plan and this build's functions):
-//  1. A function in both keeps its offset and its reservation when its new
-//     size fits the reservation (its content hash may have changed: it was
-//     edited); otherwise it moves, and the report says by how much it
-//     outgrew the reservation.
+//  1. A function in both keeps its offset and its reservation when its
+//     shift and new size fit the reservation (its content hash may have
+//     changed: it was edited); otherwise it moves, and the report says by
+//     how much it outgrew the reservation. Its shift is the old one while
+//     its code hash is the same (its hot loops keep their addresses
+//     whatever a new profile says), else this build's.
 //  2. A function only in the old plan is removed; its reservation becomes a
 //     hole.
 //  3. The movers and the new functions, in the fresh-plan order of step 2,
@@ -51,6 +54,10 @@ struct PlanFunction {
   std::string Hash;   ///< Of its bytes; carried into the plan, not compared.
   uint64_t Size = 0;  ///< Bytes.
   uint64_t Count = 0; ///< How hot: profile count.
+  /// Bytes from its line start to where it should start (< the line).
+  uint64_t Shift = 0;
+  /// Hash of its code with relocated fields zeroed (PlacedFunction).
+  std::string CodeHash = {};
 };
 
 /// \p Caller called \p Callee \p Count times. Optional input; edges naming
@@ -61,8 +68,8 @@ struct PlanCall {
 };
 
 struct PlanOptions {
-  uint64_t LineSize = 64;     ///< Every offset is a multiple; power of two.
-  unsigned SlackPercent = 12; ///< Growth each reservation absorbs.
+  uint64_t LineSize = 64;    ///< Every offset is a multiple; power of two.
+  unsigned SlackPercent = 6; ///< Growth each reservation absorbs.
   /// Clustering merges no further once a cluster would exceed this (a page:
   /// callers and callees that share it share an I-TLB entry).
   uint64_t MaxClusterBytes = 4096;
@@ -75,25 +82,26 @@ struct PlacedFunction {
   uint64_t Offset = 0;   ///< From the hot text start; a multiple of the line.
   uint64_t Size = 0;     ///< Bytes it has now.
   uint64_t Reserved = 0; ///< Bytes it owns: [Offset, Offset + Reserved).
-  /// What apply chose (lock format 2), when it has: the function starts at
-  /// Offset + Shift so that its hot loops sit on their fewest lines.
+  /// Where in its line it starts (lock format 2): at Offset + Shift, so
+  /// that its hot loops sit on their fewest lines. Plan sets it; a lock of
+  /// format 1 has none and apply chooses one.
   std::optional<uint64_t> Shift = std::nullopt;
-  /// Bytes llvm-bolt emitted for it when Shift was chosen.
+  /// Bytes llvm-bolt emits for it (its input size until apply saw more).
   uint64_t EmittedSize = 0;
   /// Hash of its input bytes with every relocated field zeroed (a relink
   /// changes call displacements, not the code): Shift holds while it is
   /// the same.
   std::string CodeHash = {};
   /// With Shift (lock format 3): llvm-bolt emits the function's input code
-  /// as it is, in its input block order, because the compiler's placement
-  /// of its hot loops beat every start of BOLT's layout of it.
+  /// as it is, in its input block order (the compiler's placement of its
+  /// hot loops). Every function plan locks has it.
   bool InputLayout = false;
 };
 
 /// Functions sorted by offset; reservations do not overlap.
 struct LayoutPlan {
   uint64_t LineSize = 64;
-  unsigned SlackPercent = 12;
+  unsigned SlackPercent = 6;
   std::vector<PlacedFunction> Functions;
 
   /// End of the last reservation: bytes of hot text the plan needs.
@@ -116,10 +124,11 @@ struct PlanUpdate {
   std::vector<std::string> Removed; ///< In the old plan only; space freed.
 };
 
-/// Step 1: \p Size plus SlackPercent of it (rounded up), rounded up to the
-/// line. Growth of up to SlackPercent always fits; rounding may give more.
-/// A 0-byte function still reserves one line.
-uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts);
+/// Step 1: \p Shift plus \p Size plus SlackPercent of it (rounded up),
+/// rounded up to the line. Growth of up to SlackPercent always fits;
+/// rounding may give more. A 0-byte function still reserves one line.
+uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts,
+                       uint64_t Shift = 0);
 
 /// Step 2: the names of \p Functions in placement order.
 std::vector<std::string>

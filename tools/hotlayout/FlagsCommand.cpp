@@ -1,0 +1,143 @@
+//===- FlagsCommand.cpp - hotlayout flags: the build recipe's flags -------===//
+//
+// The shell of `hotlayout flags [--instrument | --use P.profdata] [--cc CC]
+// [--cflags] [--ldflags] [--no-plugin] [--print-plugin]`, on the model of
+// llvm-config and pkg-config: prints the recipe's compiler and linker flags
+// (Recipe.h) on one line, shell-quoted, with the path of the plugin that
+// sits beside this hotlayout (<bin>/../lib/hotlayout/llvm-N/, in a build
+// tree as in an install prefix) for the compiler's major. Exit 0, or 2 on
+// errors (nothing is printed on stdout then).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+
+#include "hotlayout/Tool/Recipe.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+cl::SubCommand FlagsSubcommand(
+    "flags", "Print the compiler and linker flags of hotlayout's build "
+             "recipe, with the installed plugin, on one shell-quoted line: "
+             "CFLAGS=\"$(hotlayout flags --cflags --use app.profdata)\" "
+             "(exit 2 on errors)");
+
+static cl::OptionCategory FlagsCategory(
+    "hotlayout flags options",
+    "The recipe, in three builds: `--instrument` (IR PGO training build; run "
+    "it, then llvm-profdata merge -o P.profdata *.profraw), `--use "
+    "P.profdata` (the final build: the profile, the PGO analysis map, the "
+    "plugin, -ffunction-sections, ld.lld with --emit-relocs), or no option "
+    "(the same without PGO). The plugin is the one for the compiler's LLVM "
+    "major, found beside this hotlayout in <prefix>/lib/hotlayout/llvm-N/.");
+
+static cl::opt<bool>
+    Instrument("instrument",
+               cl::desc("The PGO training build (-fprofile-generate); no "
+                        "plugin"),
+               cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<std::string>
+    UseProfile("use",
+               cl::desc("The final build, with this indexed profile "
+                        "(llvm-profdata merge of the training runs)"),
+               cl::value_desc("profdata"), cl::sub(FlagsSubcommand),
+               cl::cat(FlagsCategory));
+
+static cl::opt<std::string> Compiler(
+    "cc",
+    cl::desc("The clang the flags are for: its LLVM major picks the plugin "
+             "(default: LLVM " HOTLAYOUT_LLVM_MAJOR_TEXT
+             ", the one hotlayout is built with)"),
+    cl::value_desc("path"), cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<bool>
+    CFlagsOnly("cflags",
+               cl::desc("Print the compile flags (with --ldflags: both, "
+                        "compile flags first; neither: both)"),
+               cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<bool>
+    LDFlagsOnly("ldflags", cl::desc("Print the link flags (see --cflags)"),
+                cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<bool> NoPlugin(
+    "no-plugin",
+    cl::desc("The same recipe without the plugin: the baseline to compare "
+             "the plugin's build with"),
+    cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<bool> PrintPlugin(
+    "print-plugin",
+    cl::desc("Print only the plugin's path, unquoted (e.g. for ld.lld's "
+             "--load-pass-plugin= in an LTO link)"),
+    cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static int flagsError(Error E) { return reportError("flags", std::move(E)); }
+
+/// The plugin for --cc's major (default: the CLI's own).
+static Expected<std::string> plugin() {
+  unsigned Major = HOTLAYOUT_LLVM_MAJOR;
+  if (!Compiler.empty()) {
+    Expected<unsigned> M = compilerMajor(Compiler);
+    if (!M)
+      return M.takeError();
+    Major = *M;
+  }
+  std::string Self = sys::fs::getMainExecutable(nullptr, (void *)&plugin);
+  return findPlugin(Self, HOTLAYOUT_PLUGIN_ROOT, Major);
+}
+
+int runFlagsCommand() {
+  if (Instrument && !UseProfile.empty())
+    return flagsError(
+        makeError("--instrument and --use are two builds: give one of them"));
+  if (PrintPlugin && (Instrument || !UseProfile.empty() || NoPlugin ||
+                      CFlagsOnly || LDFlagsOnly))
+    return flagsError(
+        makeError("--print-plugin prints the plugin's path alone: give it "
+                  "with --cc only"));
+
+  RecipeConfig C;
+  if (Instrument)
+    C.Stage = RecipeStage::Instrument;
+  if (!UseProfile.empty()) {
+    C.Stage = RecipeStage::Use;
+    Expected<std::string> Profile = checkedProfile(UseProfile);
+    if (!Profile)
+      return flagsError(Profile.takeError());
+    C.ProfilePath = *Profile;
+  }
+  // The plugin is looked up (and --cc asked) for every stage, also those
+  // that do not load it, so that a compiler without a plugin is refused
+  // before its training build, not after.
+  Expected<std::string> Path = plugin();
+  if (!Path)
+    return flagsError(Path.takeError());
+  if (PrintPlugin) {
+    outs() << *Path << '\n';
+    return ExitClean;
+  }
+  if (!NoPlugin)
+    C.PluginPath = *Path;
+
+  RecipeFlags F = recipeFlags(C);
+  bool Both = CFlagsOnly == LDFlagsOnly;
+  std::vector<std::string> Words;
+  if (Both || CFlagsOnly)
+    Words.insert(Words.end(), F.Compile.begin(), F.Compile.end());
+  if (Both || LDFlagsOnly)
+    Words.insert(Words.end(), F.Link.begin(), F.Link.end());
+  outs() << shellLine(Words) << '\n';
+  return ExitClean;
+}
+
+} // namespace hotlayout
