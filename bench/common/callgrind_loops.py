@@ -12,9 +12,14 @@ instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
      to one target are one loop: its count is their summed taken count, its span runs from the
      target to the end of the last of them. Indirect jumps (an interpreter's computed gotos)
      close cycles but start no loop: what they fetch is not one span of bytes.
-  2. Iterates: count >= --min-per-entry (2) x the entries of its function (the executions of
-     the function's first instruction that did not come from a jump inside the function; a
-     function never entered at its start, e.g. a fragment BOLT split off, counts as iterating).
+  2. Iterates: count >= --min-per-entry (2) x the entries of the loop: the executions of its
+     target that did not come from a jump inside the span (falls from before, jumps and calls
+     from elsewhere), plus the taken direct jumps of its function from outside the span to a
+     later instruction of it (a rotated loop is entered at its test) that come from code not
+     the loop's own (the loop's own: what the target reaches along what ran without going
+     below the target: an inner loop or cold block laid out after the span continues the
+     loop; code before the target, an enclosing loop's, enters it anew); a loop never
+     entered counts as iterating.
   3. Hot: among the iterating loops with count >= --min-taken, the most counted ones that
      together make up --coverage (99%) of all their counts (loops tied with the last one
      chosen are chosen too).
@@ -363,18 +368,39 @@ def backward_jumps(funcs, counts):
     return back
 
 
-def function_entries(funcs, counts):
-    """{function start: executions of its first instruction not reached from inside it}."""
-    inner = collections.Counter()
-    starts = {f.start: f for f in funcs}
-    for (src, dst), n in counts.jumps.items():
-        f = starts.get(dst)
-        if f is not None and f.start <= src < f.end:
-            inner[dst] += n
-    return {s: max(0, counts.exec.get(s, 0) - inner[s]) for s in starts}
+def reached_at_or_after(f, target, insns, counts, jumps_from):
+    """What control reaches from TARGET along what ran in F without going below TARGET."""
+    todo, seen = [target], {target}
+    while todo:
+        a = todo.pop()
+        insn = insns.get(a)
+        if insn is None:
+            continue
+        for s in successors(a, insn, counts, jumps_from):
+            if target <= s < f.end and s not in seen and counts.exec.get(s, 0) > 0:
+                seen.add(s)
+                todo.append(s)
+    return seen
 
 
-def measure_loop(f, target, direct, insns, counts, entries, opts):
+def loop_entries(f, target, end, insns, counts, jumps_from, jumps_to):
+    """Definition 2: how often control came into [TARGET, END) from outside the loop."""
+    own = reached_at_or_after(f, target, insns, counts, jumps_from)
+    head, back, outside = counts.exec.get(target, 0), 0, 0
+    for dst in range(target, end):
+        for src, n in jumps_to.get(dst, ()):
+            insn = insns.get(src)
+            if not (f.start <= src < f.end) or insn is None or insn.kind not in ('cond', 'jmp'):
+                continue
+            inside = target <= src < end
+            if inside and dst == target:
+                back += n
+            elif not inside and dst > target and src not in own:
+                outside += n
+    return head - min(head, back) + outside
+
+
+def measure_loop(f, target, direct, insns, counts, jumps_from, jumps_to, opts):
     """Definition 4 and 5 for the loop of F at TARGET closed by the DIRECT (source, taken)."""
     taken = sum(n for _, n in direct)
     last = max(s for s, _ in direct)
@@ -385,7 +411,7 @@ def measure_loop(f, target, direct, insns, counts, entries, opts):
     line = opts.line_size
     per_shift = [lines_touched(iv, s, line) for s in range(line)]
     best = min(per_shift)
-    ent = entries[f.start]
+    ent = loop_entries(f, target, end, insns, counts, jumps_from, jumps_to)
     return {
         'function': f.name, 'function_start': f.start, 'target': target,
         'offset_in_function': target - f.start, 'branches': sorted(s for s, _ in direct),
@@ -410,7 +436,9 @@ def find_loops(funcs, counts, binary, opts):
     jumps_from = collections.defaultdict(list)
     for (src, dst), n in counts.jumps.items():
         jumps_from[src].append((dst, n))
-    entries = function_entries(funcs, counts)
+    jumps_to = collections.defaultdict(list)
+    for (src, dst), n in counts.jumps.items():
+        jumps_to[dst].append((src, n))
     loops = []
     for (f, target), srcs in back.items():
         direct = [(s, n) for s, n in srcs if insns.get(s) and insns[s].kind in ('cond', 'jmp')]
@@ -419,7 +447,8 @@ def find_loops(funcs, counts, binary, opts):
         elif not closes_cycle(f, target, [s for s, _ in direct], insns, counts, jumps_from):
             rejected['no cycle'] += 1
         else:
-            loops.append(measure_loop(f, target, direct, insns, counts, entries, opts))
+            loops.append(measure_loop(f, target, direct, insns, counts, jumps_from, jumps_to,
+                                      opts))
     return loops, rejected
 
 
@@ -564,7 +593,7 @@ def main(argv):
     q.add_argument('--min-taken', type=int, default=1,
                    help='a hot loop is taken at least this often (default 1)')
     q.add_argument('--min-per-entry', type=float, default=2.0,
-                   help='iterating: taken >= this x function entries (default 2)')
+                   help='iterating: taken >= this x loop entries (default 2)')
     q.add_argument('--hot-divisor', type=float, default=8.0,
                    help='hot bytes run at least count/this times (default 8)')
     q.add_argument('--max-tight-bytes', type=int, default=256,

@@ -17,14 +17,16 @@
 //     the last of them; count = their summed count; hot bytes = the span's
 //     blocks that run on at least 1/8 of the iterations.
 //  3. Decides hotness. A loop iterates when its back jumps run at least
-//     twice per entry of its function. With a profile (instrumented or
-//     sample) an iterating loop is hot when its back-edge count, times
-//     -hotalign-profile-slack, reaches the -hotalign-hot-percentile
-//     threshold of the profile summary (99%, as the definition's 99% of all
-//     iterating loops' counts: the summary is the whole program's, so each
-//     translation unit approximates the program-wide cut), or is within
-//     -hotalign-max-count-ratio of its largest count; without one, when its
-//     back edges run -hotalign-static-ratio times per function entry.
+//     twice per entry of the loop (control coming into its span from
+//     outside it): a loop nested in a hot one that mostly runs once is
+//     straight-line code of that loop, however often its function runs. With a
+//     profile (instrumented or sample) an iterating loop is hot when its
+//     back-edge count, times -hotalign-profile-slack, reaches the
+//     -hotalign-hot-percentile threshold of the profile summary (99%, as the
+//     definition's 99% of all iterating loops' counts: the summary is the whole
+//     program's, so each translation unit approximates the program-wide cut),
+//     or is within -hotalign-max-count-ratio of its largest count; without one,
+//     when its back edges run -hotalign-static-ratio times per loop entry.
 //  4. Leaves a loop whose source asks for an alignment (llvm.loop.align,
 //     from [[clang::code_align(N)]]) with that alignment.
 //  5. Estimates the hot bytes (InstSizeEstimator: upper bounds per block).
@@ -36,8 +38,9 @@
 //     with MachineBlockPlacement's loop alignment and GCC's -falign-loops.
 //     Inside a hot enclosing loop an entry is an iteration of that loop, so
 //     a nested loop is aligned only when it iterates
-//     -hotalign-min-nested-iterations (8) times per entry that falls into it
-//     (-hotalign-min-fall-in-iterations sets such a floor for other loops).
+//     -hotalign-min-nested-iterations (8) times per entry that falls into it.
+//     Elsewhere a hot loop iterates at least twice per entry (step 3), so
+//     its padding runs at most once per two iterations.
 //  7. Line-start mode (-hotalign-line-start, the default): the first block
 //     starts a line, `.p2align log2(line), , line-1`, whatever the estimate.
 //     Max-skip mode (-hotalign-line-start=false): AlignmentPlan picks the
@@ -157,7 +160,7 @@ static cl::opt<bool> UseStatic(
 static cl::opt<double> StaticRatio(
     "hotalign-static-ratio",
     cl::desc("Without a profile, a loop is hot when its back edges run at "
-             "least this many times per function entry (default: 8)"),
+             "least this many times per loop entry (default: 8)"),
     cl::init(8.0), cl::Hidden, cl::cat(HotAlignCategory));
 
 // 999999 is the last cutoff llvm-profdata writes into a profile summary;
@@ -194,14 +197,6 @@ static cl::opt<unsigned> MinNestedIterations(
              "entry, once per iteration of the enclosing loop (default: 8)"),
     cl::init(MinNestedIterationsPerEntry), cl::Hidden,
     cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> MinFallInIterations(
-    "hotalign-min-fall-in-iterations",
-    cl::desc("A loop not nested in a hot loop is aligned only when it "
-             "iterates at least this many times per entry that falls into it "
-             "(runs its padding); 0: no floor, its padding runs at most once "
-             "per entry either way (default: 0)"),
-    cl::init(0), cl::Hidden, cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned> MaxFunctionBytes(
     "hotalign-max-function-size",
@@ -268,7 +263,7 @@ struct LoopFacts {
   ColdBy Cold = ColdBy::NotCold;
   bool Dominant = false;           ///< Hot by the dominant-loop rule.
   uint64_t Count = 0;              ///< Back-edge count, with a profile.
-  double PerEntry = 0;             ///< Back edges per function entry.
+  double PerEntry = 0;             ///< Back edges per entry of the loop.
   std::vector<ByteInterval> Bytes; ///< Hot bytes, offsets from the target.
   /// Estimated hot bytes: the hot blocks' code, without the alignment
   /// padding of blocks inside the span (an upper bound that the tight test
@@ -374,11 +369,10 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
   LoopFacts F;
   F.Loop = &L;
   F.ML = machineLoopOf(MLI, L);
-  F.PerEntry = L.perFunctionEntry(MBFI);
+  F.PerEntry = L.perEntry();
   if (HasProfile)
     F.Count = MBFI.getProfileCountFromFreq(L.Taken).value_or(0);
-  if (!loopIterates(L.Taken.getFrequency(),
-                    MBFI.getEntryFreq().getFrequency())) {
+  if (!loopIterates(L.Taken.getFrequency(), L.Entries.getFrequency())) {
     F.Cold = ColdBy::FewIterations;
   } else if (HasProfile) {
     // When one loop is the whole profile the threshold is its own raw
@@ -429,7 +423,7 @@ void HotAlign::analysis(const LoopFacts &F) {
       R << "back-edge count " << ore::NV("Count", F.Count) << ", ";
     else
       R << "back edges ";
-    R << ore::NV("PerEntry", perEntryText(F.PerEntry)) << " per function entry";
+    R << ore::NV("PerEntry", perEntryText(F.PerEntry)) << " per loop entry";
     if (F.Loop->FallIn != BlockFrequency(0))
       R << ", " << ore::NV("PerFallIn", perEntryText(F.Loop->perFallIn()))
         << " per fall-through entry";
@@ -478,7 +472,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
       R << "cold: iterates "
         << ore::NV("PerEntry",
                    belowLimitText(F.PerEntry, double(MinIterationsPerEntry)))
-        << " times per function entry (hot loops iterate at least "
+        << " times per loop entry (hot loops iterate at least "
         << ore::NV("MinIterations", unsigned(MinIterationsPerEntry)) << ")";
     });
     return false;
@@ -497,7 +491,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
       R << "cold: back edges run "
         << ore::NV("PerEntry", belowLimitText(F.PerEntry, StaticRatio))
-        << " times per function entry (static estimate; hot from "
+        << " times per loop entry (static estimate; hot from "
         << ore::NV("StaticRatio", perEntryText(StaticRatio)) << ")";
     });
     return false;
@@ -539,27 +533,18 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     });
     return false;
   }
-  // Step 6. A loop entered mostly by falling into it and left before it
-  // iterates runs its padding more often than itself: inside a hot loop
-  // (whose iterations are its entries) the nested rule stops that; where no
-  // enclosing loop of the definition holds it (through a call, or laid out
-  // around it), -hotalign-min-fall-in-iterations can.
-  bool Nested = hotAncestor(F, All);
-  unsigned Floor =
-      Nested ? std::max<unsigned>(MinNestedIterations, MinFallInIterations)
-             : unsigned(MinFallInIterations);
-  if (Floor && L.perFallIn() < double(Floor)) {
+  // Step 6. Inside a hot loop (whose iterations are its entries) a loop
+  // fallen into on most of them runs its padding on most of them.
+  unsigned Floor = MinNestedIterations;
+  if (Floor && hotAncestor(F, All) && L.perFallIn() < double(Floor)) {
     ++NumLoopsPaddingTooOften;
-    missed(F, Nested ? "NestedFewIterations" : "PaddingTooOften",
-           [&](MachineOptimizationRemarkMissed &R) {
-             R << (Nested ? "nested in a hot loop, it iterates "
-                          : "its padding would run too often: it iterates ")
-               << ore::NV("PerFallIn", belowLimitText(L.perFallIn(), Floor))
-               << " times per fall-through entry (at least "
-               << ore::NV("MinIterations", Floor)
-               << (Nested ? "): its padding would run too often"
-                          : ", -hotalign-min-fall-in-iterations)");
-           });
+    missed(F, "NestedFewIterations", [&](MachineOptimizationRemarkMissed &R) {
+      R << "nested in a hot loop, it iterates "
+        << ore::NV("PerFallIn", belowLimitText(L.perFallIn(), Floor))
+        << " times per fall-through entry (at least "
+        << ore::NV("MinIterations", Floor)
+        << "): its padding would run too often";
+    });
     return false;
   }
   // Step 7.
@@ -608,7 +593,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
       R << "back-edge count " << ore::NV("Count", F.Count);
     else
       R << "back edges " << ore::NV("PerEntry", perEntryText(F.PerEntry))
-        << "x entry";
+        << "x loop entry";
     R << ", alignment " << ore::NV("Alignment", unsigned(LineBytes))
       << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip);
     if (LineStart)
@@ -682,7 +667,7 @@ bool HotAlign::run(MachineFunction &MF) {
     measure(F);
     LLVM_DEBUG(dbgs() << "[hotalign] loop at "
                       << printMBBReference(*F.Loop->Target) << ": "
-                      << F.PerEntry << " per function entry, " << F.HotBytes
+                      << F.PerEntry << " per loop entry, " << F.HotBytes
                       << " hot bytes of " << F.SpanBytes << ", "
                       << (F.hot() ? "hot" : "cold") << "\n");
     analysis(F);

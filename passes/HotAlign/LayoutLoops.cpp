@@ -5,8 +5,8 @@
 //    that runs is a back jump; group them by target.
 // 3. Keep a target's jumps when the target reaches their block through
 //    blocks that run (they close a cycle), as the judge does.
-// 4. Per loop: span, count, hot blocks, how often the block before it falls
-//    into it; then the nesting of spans.
+// 4. Per loop: span, count, entries, hot blocks, how often the block before
+//    it falls into it; then the nesting of spans.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,10 +28,9 @@ using namespace llvm;
 
 namespace hotlayout {
 
-double
-LayoutLoop::perFunctionEntry(const MachineBlockFrequencyInfo &MBFI) const {
-  uint64_t Entry = MBFI.getEntryFreq().getFrequency();
-  return Entry ? double(Taken.getFrequency()) / double(Entry) : 0;
+double LayoutLoop::perEntry() const {
+  return double(Taken.getFrequency()) /
+         double(std::max<uint64_t>(Entries.getFrequency(), 1));
 }
 
 double LayoutLoop::perFallIn() const {
@@ -51,6 +50,46 @@ BlockFrequency edgeFreq(const MachineBlockFrequencyInfo &MBFI,
     if (*It == &To)
       F += MBFI.getBlockFreq(&From) * From.getSuccProbability(It);
   return F;
+}
+
+/// How often control comes into the loop whose span is layout positions
+/// [\p First, \p Last] of \p Layout (numbered by \p Index) from outside
+/// it, as the judge counts it (HotLoopJudge.h, loopEntries): edges into the
+/// span from blocks that are not the loop's own, the function's entry when
+/// the span holds it. The loop's own blocks are those its target reaches
+/// through blocks that run, laid out at or after it: an inner loop or a cold
+/// block placed after the span that jumps back continues the loop.
+BlockFrequency
+spanEntries(const MachineBlockFrequencyInfo &MBFI,
+            ArrayRef<const MachineBasicBlock *> Layout,
+            const DenseMap<const MachineBasicBlock *, unsigned> &Index,
+            unsigned First, unsigned Last) {
+  SmallPtrSet<const MachineBasicBlock *, 32> Own;
+  SmallVector<const MachineBasicBlock *, 32> Todo{Layout[First]};
+  Own.insert(Layout[First]);
+  while (!Todo.empty()) {
+    const MachineBasicBlock *MBB = Todo.pop_back_val();
+    for (const MachineBasicBlock *Succ : MBB->successors())
+      if (Index.lookup(Succ) >= First &&
+          MBFI.getBlockFreq(Succ) != BlockFrequency(0) &&
+          Own.insert(Succ).second)
+        Todo.push_back(Succ);
+  }
+  BlockFrequency In(0);
+  for (unsigned N = First; N <= Last; ++N) {
+    const MachineBasicBlock *MBB = Layout[N];
+    if (MBB->isEntryBlock())
+      In += MBFI.getEntryFreq();
+    for (const MachineBasicBlock *Pred : MBB->predecessors()) {
+      unsigned P = Index.lookup(Pred);
+      bool InSpan = P >= First && P <= Last;
+      // The target's own blocks after the span enter only through it (a
+      // back jump to the target is one of the loop's).
+      if (!InSpan && (N == First || !Own.count(Pred)))
+        In += edgeFreq(MBFI, *Pred, *MBB);
+    }
+  }
+  return In;
 }
 
 /// Does \p Prev, laid out right before \p Next, fall into it (an edge to
@@ -159,6 +198,7 @@ std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
       L.Hot.push_back(isHotByte(MBFI.getBlockFreq(MBB).getFrequency(),
                                 L.Taken.getFrequency()));
     }
+    L.Entries = spanEntries(MBFI, Layout, Index, First, Last);
     if (First > 0 && fallsThrough(*Layout[First - 1], *Target))
       L.FallIn = edgeFreq(MBFI, *Layout[First - 1], *Target);
     Loops.push_back(std::move(L));

@@ -47,6 +47,10 @@ struct LayoutLoop {
   const llvm::MachineInstr *LastJump = nullptr;
   /// Summed frequency of its back jumps (the definition's Taken).
   llvm::BlockFrequency Taken;
+  /// How often control comes into the span from outside it (the
+  /// definition's entries of the loop): edges from blocks outside the span
+  /// to blocks in it, and the function's entry when the span holds it.
+  llvm::BlockFrequency Entries;
   /// How often the block laid out before Target falls into it: how often
   /// padding before Target would run. That block is outside the span, so
   /// each of these runs is an entry into the loop; entries by a jump run no
@@ -56,8 +60,9 @@ struct LayoutLoop {
   /// holds this one's, or -1.
   int Parent = -1;
 
-  /// Iterations per entry of its function.
-  double perFunctionEntry(const llvm::MachineBlockFrequencyInfo &MBFI) const;
+  /// Iterations per entry of the loop (Taken / Entries; never entered:
+  /// Taken, as if entered once).
+  double perEntry() const;
   /// Iterations per run of padding before Target (Taken / FallIn): per
   /// entry into the loop that falls into it.
   double perFallIn() const;

@@ -7,6 +7,7 @@
 
 #include "gtest/gtest.h"
 
+#include <optional>
 #include <string>
 
 using namespace hotlayout;
@@ -18,6 +19,7 @@ DecodedInst other(uint64_t A, uint64_t Size) {
   return {A, Size, true, false, 0};
 }
 DecodedInst jcc(uint64_t A, uint64_t T) { return {A, 2, true, true, T}; }
+DecodedInst jmp(uint64_t A, uint64_t T) { return {A, 2, false, true, T}; }
 DecodedInst ret(uint64_t A) { return {A, 1, false, false, 0}; }
 
 /// A function at Base: a loop [Base+4, Base+0x86) whose middle block
@@ -57,8 +59,7 @@ std::vector<JudgedHotLoop> measure(uint64_t Base, const FunctionProfile &P) {
     return 0;
   };
   return measureLoops(
-      "f", Base, Insts, [&](size_t K) { return Exec[K]; }, TakenOf, P.Entries,
-      64);
+      "f", Base, Insts, [&](size_t K) { return Exec[K]; }, TakenOf, 64);
 }
 
 } // namespace
@@ -112,7 +113,7 @@ TEST(HotLoopJudge, BackEdgeWhoseCycleNeverRanIsNoLoop) {
     std::vector<uint64_t> Taken = {0, 0, 1 - ColdRuns, 0, 50, 0};
     return measureLoops(
         "f", 0x1000, Insts, [&](size_t K) { return Exec[K]; },
-        [&](size_t K) { return Taken[K]; }, 1, 64);
+        [&](size_t K) { return Taken[K]; }, 64);
   };
   EXPECT_TRUE(Judge(0).empty());
   EXPECT_EQ(Judge(1).size(), 1u);
@@ -343,14 +344,55 @@ TEST(BoltAddressTranslation, TruncatedNoteIsAnError) {
   EXPECT_NE(toString(BAT.takeError()).find("x.bolt"), std::string::npos);
 }
 
-TEST(HotLoopJudge, RecursiveCallsEnterTheFunctionJumpsBackDoNot) {
-  // +0 entry, +4 call to itself, +9 jcc back to +0 (a loop, not an entry).
+TEST(HotLoopJudge, RecursiveCallsEnterTheLoopJumpsBackDoNot) {
+  // +0 head, +4 call to itself, +9 jcc back to +0 (a loop, not an entry).
   DecodedInst Call = other(0x1004, 5);
   Call.IsCall = true;
   std::vector<DecodedInst> Insts = {other(0x1000, 4), Call, jcc(0x1009, 0x1000),
                                     ret(0x100b)};
-  FunctionProfile P;
-  P.Entries = 3;
-  P.Branches = {{4, 0, 100}, {9, 0, 50}};
-  EXPECT_EQ(functionEntries(Insts, 0x1000, P), 103u);
+  // 3 calls from elsewhere, 100 recursive ones, 50 jumps back.
+  std::vector<uint64_t> Run = {153, 153, 153, 103}, Taken = {0, 0, 50, 0};
+  EXPECT_EQ(loopEntries(Insts, 0x1000, 0x100b, Run, Taken), 103u);
+}
+
+TEST(HotLoopJudge, RotatedLoopIsEnteredAtItsTest) {
+  // +0 jmp +6 (the entry), +2 body, +6 jcc +2 (back edge), +8 ret: the body
+  // only ever runs from the back edge; the loop is entered 10 times.
+  std::vector<DecodedInst> Insts = {jmp(0x1000, 0x1006), other(0x1002, 4),
+                                    jcc(0x1006, 0x1002), ret(0x1008)};
+  std::vector<uint64_t> Run = {10, 90, 100, 10}, Taken = {10, 0, 90, 0};
+  EXPECT_EQ(loopEntries(Insts, 0x1002, 0x1008, Run, Taken), 10u);
+}
+
+/// The inner loop of a loop nest, taken \p InnerTaken times over 100
+/// iterations of the outer loop in one call of the function.
+///   +0 entry, +4 outer head, +8 inner head, +c jcc +8, +e jcc +4, +10 ret
+std::optional<JudgedHotLoop> innerLoop(uint64_t InnerTaken) {
+  std::vector<DecodedInst> Insts = {other(0x1000, 4),    other(0x1004, 4),
+                                    other(0x1008, 4),    jcc(0x100c, 0x1008),
+                                    jcc(0x100e, 0x1004), ret(0x1010)};
+  std::vector<uint64_t> Run = {1,   100, 100 + InnerTaken, 100 + InnerTaken,
+                               100, 1};
+  std::vector<uint64_t> Taken = {0, 0, 0, InnerTaken, 99, 0};
+  for (JudgedHotLoop &L : measureLoops(
+           "f", 0x1000, Insts, [&](size_t K) { return Run[K]; },
+           [&](size_t K) { return Taken[K]; }, 64))
+    if (L.Start == 0x1008)
+      return L;
+  return std::nullopt;
+}
+
+TEST(HotLoopJudge, NestedLoopThatMostlyRunsOnceDoesNotIterate) {
+  // 50 iterations in one call of its function, but 0.5 per entry.
+  std::optional<JudgedHotLoop> L = innerLoop(50);
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Entries, 100u);
+  EXPECT_FALSE(L->Iterates);
+}
+
+TEST(HotLoopJudge, NestedLoopThatIteratesPerEntryIterates) {
+  std::optional<JudgedHotLoop> L = innerLoop(300);
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Entries, 100u);
+  EXPECT_TRUE(L->Iterates);
 }

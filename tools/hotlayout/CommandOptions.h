@@ -26,7 +26,7 @@ inline constexpr char HotLoopRulesHelp[] =
     "A loop is a backward branch found by disassembly; its span is [branch "
     "target, end of branch). Which loops are hot: with --profile, those whose "
     "backward branches were taken at least --min-count times and at least "
-    "twice per entry of their function, among the loops that make up "
+    "twice per entry of the loop, among the loops that make up "
     "--hot-coverage of all iterating loops' counts; their lines are those of "
     "their hot bytes (instructions that run on at least 1/8 of the "
     "iterations); on a BOLT output written with -enable-bat, pass "

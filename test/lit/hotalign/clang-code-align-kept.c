@@ -20,7 +20,7 @@ void asks(int *a, int n) {
 
 void plain(int *a, int n) {
   // CHECK: clang-code-align-kept.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes,
-  // CHECK-SAME: back edges 19.4x entry, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
+  // CHECK-SAME: back edges 31.0x loop entry, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }

@@ -35,7 +35,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; NOLIVE-NEXT: 0 locations:
 ; NOLIVE-NEXT: 0 live-outs: [ ]
 
-; REMARK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; REMARK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 
 define i64 @patched(i64 %a, i64 %b) {
 entry:

@@ -27,7 +27,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: StackMap Liveness Analysis
 ; CHECK-NEXT: Live DEBUG_VALUE analysis
 ; CHECK-NOT: StackMap Liveness Analysis
-; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start)
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start)
 
 ; NOPLUGIN: Contiguously Lay Out Funclets
 ; NOPLUGIN-NEXT: StackMap Liveness Analysis

@@ -20,7 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; OFF-NEXT: .p2align 4{{(, 0x90)?}}{{$}}
 ; OFF-NEXT: .LBB0_1: # %loop
 
-; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; ON: je .LBB0_2
 ; ON-NEXT: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ON-NEXT: .LBB0_1: # %loop

@@ -25,7 +25,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: HOTLAYOUT_OPTIONS: '-hotalign-bogus' is not a hotlayout option
 ; BADVALUE: HOTLAYOUT_OPTIONS: bad value in '-hotalign-line-size=48'
-; GOOD: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 32, max-skip 31 (line start){{$}}
+; GOOD: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 32, max-skip 31 (line start){{$}}
 
 define void @hot(ptr %a, i64 %n) {
 entry:

@@ -25,7 +25,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; ANY-NEXT: .p2align 4{{(, 0x90)?}}{{$}}
 ; ANY-NEXT: .LBB0_1: # %loop
 
-; LINE64: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back edges 19.4x entry, alignment 64, max-skip 16{{$}}
+; LINE64: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 16{{$}}
 ; LINE64: je .LBB0_2
 ; LINE64-NEXT: .p2align 6, {{(0x90)?}}, 16{{$}}
 ; LINE64-NEXT: .LBB0_1: # %loop

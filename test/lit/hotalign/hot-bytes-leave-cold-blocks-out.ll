@@ -17,13 +17,13 @@
 ;
 ; x86: %loop 6 bytes (movl, testl, jns), %side 11 (leal, subl, movl), %latch 9
 ; (addq, decq, jne).
-; X86: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per function entry, 31.0 per fall-through entry; 15 hot bytes in a 26-byte span (estimated): hot{{$}}
-; X86-NEXT: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per function entry, 31.0 per fall-through entry; 26 hot bytes in a 26-byte span (estimated): hot{{$}}
+; X86: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per loop entry, 31.0 per fall-through entry; 15 hot bytes in a 26-byte span (estimated): hot{{$}}
+; X86-NEXT: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per loop entry, 31.0 per fall-through entry; 26 hot bytes in a 26-byte span (estimated): hot{{$}}
 ; X86-NOT: remark:
 ; AArch64, exact sizes: %loop 2 instructions (ldr, tbz), %side 3, %latch 3
 ; (subs, add, b.ne), 4 bytes each.
-; A64: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per function entry, 31.0 per fall-through entry; 20 hot bytes in a 32-byte span (estimated): hot{{$}}
-; A64-NEXT: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per function entry, 31.0 per fall-through entry; 32 hot bytes in a 32-byte span (estimated): hot{{$}}
+; A64: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per loop entry, 31.0 per fall-through entry; 20 hot bytes in a 32-byte span (estimated): hot{{$}}
+; A64-NEXT: remark: <unknown>:0:0: loop at %bb.1: back edges 31.0 per loop entry, 31.0 per fall-through entry; 32 hot bytes in a 32-byte span (estimated): hot{{$}}
 ; A64-NOT: remark:
 
 define void @cold_side(ptr %a, i64 %n) {

@@ -2,7 +2,7 @@
 ;
 ; The AArch64 form of run-pass-hotness-rule.mir and max-loop-size-option.ll,
 ; through the whole codegen pipeline. With a profile a loop is hot when it
-; iterates (back edges >= 2x per function entry) and its back-edge count x 2
+; iterates (back edges >= 2x per loop entry) and its back-edge count x 2
 ; reaches the summary's 99% threshold (100000 here); hot loops are aligned
 ; when tight (at most -hotalign-max-loop-size hot bytes, default 256).
 ;   @hot:   199000 back edges, 199 per entry: hot, 20 hot bytes: starts a line.
@@ -27,8 +27,8 @@
 
 ; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 20 hot bytes, back-edge count 199000, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back-edge count 40000 x 2 is below the profile's hot threshold 100000 (percentile 990000){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.5 times per function entry (hot loops iterate at least 2){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.9 times per function entry (hot loops iterate at least 2){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.5 times per loop entry (hot loops iterate at least 2){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.9 times per loop entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: hot:
 ; CHECK: .p2align 6, , 63{{$}}

@@ -23,8 +23,8 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; L64: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 15{{$}}
-; L64-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 39{{$}}
+; L64: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 15{{$}}
+; L64-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 39{{$}}
 ; L64-LABEL: short:
 ; L64: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; L64-NEXT: .LBB0_1: # %loop
@@ -32,8 +32,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; L64: .p2align 6, {{(0x90)?}}, 39{{$}}
 ; L64-NEXT: .LBB1_2: # %loop
 
-; L32: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 32, max-skip 15{{$}}
-; L32-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 32, max-skip 7{{$}}
+; L32: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 32, max-skip 15{{$}}
+; L32-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 31.0x loop entry, alignment 32, max-skip 7{{$}}
 ; L32-NOT: .p2align 6
 ; L32-LABEL: short:
 ; L32: .p2align 5, {{(0x90)?}}, 15{{$}}
@@ -42,8 +42,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; L32: .p2align 5, {{(0x90)?}}, 7{{$}}
 ; L32-NEXT: .LBB1_2: # %loop
 
-; L128: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 128, max-skip 15{{$}}
-; L128-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 128, max-skip 39{{$}}
+; L128: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 128, max-skip 15{{$}}
+; L128-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 31.0x loop entry, alignment 128, max-skip 39{{$}}
 ; L128-NOT: .p2align 6
 ; L128-LABEL: short:
 ; L128: .p2align 7, {{(0x90)?}}, 15{{$}}

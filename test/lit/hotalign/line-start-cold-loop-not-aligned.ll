@@ -1,6 +1,6 @@
 ; Line-start mode keeps hotalign's hotness rules: a cold loop is left with
 ; LLVM's alignment and reported as cold. @rare's back edge is taken half the
-; time (0.6x per function entry, under the 2 iterations per entry a hot loop
+; time (1.0x per loop entry, under the 2 iterations per entry a hot loop
 ; needs).
 ;
 ; Negative twin: @hot, the same loop run ~20x per entry, starts a line.
@@ -13,8 +13,8 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 0.6 times per function entry (hot loops iterate at least 2){{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 1.0 times per loop entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: hot:
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}

@@ -28,7 +28,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ON-NEXT: .LBB0_1: # %loop
 
@@ -36,7 +36,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CLANGOFF-NOT: (line start)
 ; CLANGOFF-NOT: .p2align 6, {{(0x90)?}}, 63{{$}}
 
-; OFF: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 15{{$}}
+; OFF: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 15{{$}}
 ; OFF: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; OFF-NEXT: .LBB0_1: # %loop
 

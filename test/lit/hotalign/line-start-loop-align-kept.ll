@@ -12,7 +12,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: its source asks for alignment 32 (llvm.loop.align){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: hot:

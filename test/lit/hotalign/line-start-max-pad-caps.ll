@@ -17,14 +17,14 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CAP20: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 20 (line start) (capped by -hotalign-max-pad){{$}}
+; CAP20: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 20 (line start) (capped by -hotalign-max-pad){{$}}
 ; CAP20: .p2align 6, {{(0x90)?}}, 20{{$}}
 ; CAP20-NEXT: .LBB0_1: # %loop
 
 ; CAP0: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: -hotalign-max-pad is 0{{$}}
 ; CAP0-NOT: .p2align 6
 
-; DEFAULT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; DEFAULT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; DEFAULT: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; DEFAULT-NEXT: .LBB0_1: # %loop
 

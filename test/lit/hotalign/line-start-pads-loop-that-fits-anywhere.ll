@@ -19,7 +19,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back edges 19.4x entry, alignment 16, max-skip 15 (line start){{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back edges 31.0x loop entry, alignment 16, max-skip 15 (line start){{$}}
 ; ON-NOT: remark:
 ; ON: je .LBB0_2
 ; ON-NEXT: .p2align 4, {{(0x90)?}}, 15{{$}}

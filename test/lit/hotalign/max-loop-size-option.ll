@@ -17,7 +17,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; FITS: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; FITS: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; FITS-NOT: remark:
 ; FITS: je .LBB0_2
 ; FITS-NEXT: .p2align 6, {{(0x90)?}}, 63{{$}}

@@ -20,15 +20,15 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CAPPED: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 8 (capped by -hotalign-max-pad){{$}}
+; CAPPED: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 8 (capped by -hotalign-max-pad){{$}}
 ; CAPPED: .p2align 6, {{(0x90)?}}, 8{{$}}
 ; CAPPED-NEXT: .LBB0_2: # %loop
 
-; CAPPED38: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 38 (capped by -hotalign-max-pad){{$}}
+; CAPPED38: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 38 (capped by -hotalign-max-pad){{$}}
 ; CAPPED38: .p2align 6, {{(0x90)?}}, 38{{$}}
 ; CAPPED38-NEXT: .LBB0_2: # %loop
 
-; EXACT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 39{{$}}
+; EXACT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 39{{$}}
 ; EXACT: .p2align 6, {{(0x90)?}}, 39{{$}}
 ; EXACT-NEXT: .LBB0_2: # %loop
 

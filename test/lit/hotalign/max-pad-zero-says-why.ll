@@ -20,7 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: .p2align 4{{(, 0x90)?}}{{$}}
 ; CHECK-NEXT: .LBB0_2: # %loop
 
-; ONE: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 19.4x entry, alignment 64, max-skip 1 (capped by -hotalign-max-pad){{$}}
+; ONE: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 40 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 1 (capped by -hotalign-max-pad){{$}}
 
 define void @long(ptr %a, ptr %b, i64 %n) {
 entry:

@@ -5,38 +5,39 @@
 ; MachineBlockPlacement's loop alignment and GCC's -falign-loops keep padding
 ; off hot fall-through paths likewise). All three functions are a row loop
 ; around a column loop that the row's first block falls into (static
-; estimates):
+; estimates, hot from -hotalign-static-ratio=2 back edges per loop entry, the
+; profile rule's 2: at the default 8 a loop that iterates fewer than 8 times
+; per entry is cold before the nested rule is asked):
 ;   @few:        the row loop's back edge runs 20x per entry (hot), the
 ;                column loop's 3x per row it is entered from: the column
 ;                loop is left (its padding would run once per 3 iterations);
 ;                the row loop starts a line.
 ; Negative twins:
 ;   @many:       20 column back edges per row: both loops start a line.
-;   @cold_outer: row back edges 4x per entry (under -hotalign-static-ratio 8:
-;                not hot), column back edges 3x per row (15 per entry: hot):
-;                the enclosing loop is not hot, so the column loop starts a
-;                line.
+;   @cold_outer: row back edges 1x per entry (under 2: not hot), column
+;                back edges 3x per row (hot): the enclosing loop is not
+;                hot, so the column loop starts a line.
 ; And with -hotalign-min-nested-iterations=3, @few's column loop is aligned.
 ;
 ; REQUIRES: x86-registered, aarch64-registered
 ;
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -pass-remarks=hotalign \
-; RUN:   -pass-remarks-missed=hotalign %s -o %t.x86.s 2> %t.x86.r
+; RUN:   -hotalign-static-ratio=2 -pass-remarks-missed=hotalign %s -o %t.x86.s 2> %t.x86.r
 ; RUN: cat %t.x86.r %t.x86.s | FileCheck %s --check-prefixes=CHECK,X86
 ; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu -pass-remarks=hotalign \
-; RUN:   -pass-remarks-missed=hotalign %s -o %t.a64.s 2> %t.a64.r
+; RUN:   -hotalign-static-ratio=2 -pass-remarks-missed=hotalign %s -o %t.a64.s 2> %t.a64.r
 ; RUN: cat %t.a64.r %t.a64.s | FileCheck %s --check-prefixes=CHECK,A64
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -pass-remarks=hotalign \
-; RUN:   -hotalign-min-nested-iterations=3 %s -o /dev/null 2>&1 \
+; RUN:   -hotalign-static-ratio=2 -hotalign-min-nested-iterations=3 %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=THREE
 
 ; CHECK: remark: <unknown>:0:0: loop at %bb.2 not aligned: nested in a hot loop, it iterates 3.0 times per fall-through entry (at least 8): its padding would run too often{{$}}
-; X86-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 36 hot bytes, back edges 20.0x entry, alignment 64, max-skip 63 (line start){{$}}
-; A64-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 44 hot bytes, back edges 20.0x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: {{19|20}} hot bytes, back edges 420.0x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{36|44}} hot bytes, back edges 20.0x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: {{19|20}} hot bytes, back edges 15.0x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back edges run 4.0 times per function entry (static estimate; hot from 8.0){{$}}
+; X86-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 36 hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; A64-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 44 hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: {{19|20}} hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{36|44}} hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: {{19|20}} hot bytes, back edges 3.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.0 times per loop entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: few:
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
@@ -56,7 +57,7 @@
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; CHECK-NEXT: .LBB2_2: {{#|//}} %inner
 
-; THREE: remark: <unknown>:0:0: aligned hot loop at %bb.2: 19 hot bytes, back edges 63.0x entry, alignment 64, max-skip 63 (line start){{$}}
+; THREE: remark: <unknown>:0:0: aligned hot loop at %bb.2: 19 hot bytes, back edges 3.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 
 define void @few(ptr %a, i64 %n, i64 %m) {
 entry:
@@ -148,6 +149,6 @@ exit:
 ; Inner loops: 3 back edges per entry (@few, @cold_outer), 20 (@many).
 !0 = !{!"branch_weights", i32 1, i32 3}
 !1 = !{!"branch_weights", i32 1, i32 20}
-; Outer loops: 20 back edges per entry, or 4 (@cold_outer: not hot).
+; Outer loops: 20 back edges per entry, or 1 (@cold_outer: not hot).
 !2 = !{!"branch_weights", i32 1, i32 20}
-!3 = !{!"branch_weights", i32 1, i32 4}
+!3 = !{!"branch_weights", i32 1, i32 1}

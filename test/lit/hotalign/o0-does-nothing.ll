@@ -18,7 +18,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; O2: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; O2: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; O2: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; O2-NEXT: .LBB0_1: # %loop
 

@@ -1,6 +1,6 @@
 ; Every hot tight loop is aligned, outer loops too, in either mode: @nest's
-; outer loop (static estimate: back edges 19.4x per entry) and its inner loop
-; (620x, 31 per entry of its own) each start a line. Inner loops are decided
+; outer loop (static estimate, its latch weighted: back edges 15x per entry)
+; and its inner loop (31x per entry) each start a line. Inner loops are decided
 ; first, so the outer loop's span counts the padding before the inner one
 ; (99 bytes, of which 36 are hot code). An outer loop's head straddling costs a
 ; line per outer iteration.
@@ -9,18 +9,18 @@
 ; RUN:   %s -o %t.on.s 2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=BOTH
 ;
-; Negative twin: at -hotalign-static-ratio=25 the outer loop is cold and keeps
+; Negative twin: at -hotalign-static-ratio=20 the outer loop is cold and keeps
 ; LLVM's `.p2align 4`; the inner one is still aligned.
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-static-ratio=25 %s -o %t.in.s 2> %t.in.r
+; RUN:   -hotalign-static-ratio=20 %s -o %t.in.s 2> %t.in.r
 ; RUN: cat %t.in.r %t.in.s | FileCheck %s --check-prefix=INNER
 ;
 ; REQUIRES: x86-registered
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; BOTH: remark: <unknown>:0:0: aligned hot loop at %bb.3: 19 hot bytes, back edges 620.0x entry, alignment 64, max-skip 63 (line start){{$}}
-; BOTH-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: 36 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; BOTH: remark: <unknown>:0:0: aligned hot loop at %bb.3: 19 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; BOTH-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: 36 hot bytes, back edges 15.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; BOTH-NOT: remark:
 ; BOTH-LABEL: nest:
 ; BOTH: .p2align 6, {{(0x90)?}}, 63{{$}}
@@ -28,8 +28,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; BOTH: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; BOTH-NEXT: .LBB0_3: # %inner
 
-; INNER: remark: <unknown>:0:0: aligned hot loop at %bb.3: 19 hot bytes, back edges 620.0x entry, alignment 64, max-skip 63 (line start){{$}}
-; INNER-NEXT: remark: <unknown>:0:0: loop at %bb.2 not aligned: cold: back edges run 19.4 times per function entry (static estimate; hot from 25.0){{$}}
+; INNER: remark: <unknown>:0:0: aligned hot loop at %bb.3: 19 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; INNER-NEXT: remark: <unknown>:0:0: loop at %bb.2 not aligned: cold: back edges run 15.0 times per loop entry (static estimate; hot from 20.0){{$}}
 ; INNER-NOT: remark:
 ; INNER-LABEL: nest:
 ; INNER: .p2align 4{{(, 0x90)?}}{{$}}
@@ -61,8 +61,10 @@ inner:
 outer.latch:
   %i.next = add nuw i64 %i, 1
   %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %outer
+  br i1 %done, label %exit, label %outer, !prof !0
 
 exit:
   ret void
 }
+
+!0 = !{!"branch_weights", i32 1, i32 15}

@@ -21,14 +21,14 @@
 
 void hot(int *a, int n) {
   // CHECK: profile-instr-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back-edge count 998003, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
-  // STATIC: profile-instr-hot-loop-aligned.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges 19.4x entry,
+  // STATIC: profile-instr-hot-loop-aligned.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges 31.0x loop entry,
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }
 
 void warm(int *a, int n) {
   // CHECK: profile-instr-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: back-edge count 50 x 2 is below the profile's hot threshold 1000000 (percentile 990000) [-Rpass-missed=hotalign]
-  // STATIC: profile-instr-hot-loop-aligned.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges 19.4x entry,
+  // STATIC: profile-instr-hot-loop-aligned.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges 31.0x loop entry,
   for (int i = 0; i < n; ++i)
     a[i] += 7;
 }

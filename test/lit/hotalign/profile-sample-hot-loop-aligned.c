@@ -21,7 +21,7 @@
 // RUN: FileCheck %s --check-prefix=STATIC < %t.static.r
 
 // CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, back-edge count {{[0-9]+}}, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
-// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+3]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 0.{{[0-9]}} times per function entry (hot loops iterate at least 2) [-Rpass-missed=hotalign]
+// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+3]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 1.0 times per loop entry (hot loops iterate at least 2) [-Rpass-missed=hotalign]
 // STATIC: profile-sample-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges
 void hot(int *a, int n) {
   for (int i = 0; i < n; ++i)

@@ -4,7 +4,7 @@
 ; own table (getInstSizeInBytes), so the hot bytes are exact: ldr, subs, add,
 ; str, b.ne = 5 x 4 = 20 bytes; the loop starts a line, `.p2align 6, , 63`.
 ;
-; Negative twin: @rare's back edge is taken half the time (0.6x per entry):
+; Negative twin: @rare's back edge is taken half the time (1.0x per loop entry):
 ; cold, so no alignment and a missed remark.
 ;
 ; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu -pass-remarks=hotalign \
@@ -12,8 +12,8 @@
 ; RUN: cat %t.remarks %t.s | FileCheck %s
 
 ; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 20 hot bytes,
-; CHECK-SAME: back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 0.6 times per function entry (hot loops iterate at least 2){{$}}
+; CHECK-SAME: back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: cold: iterates 1.0 times per loop entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 
 ; CHECK-LABEL: hot:

@@ -14,7 +14,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start) (no profile data for this function: static estimate){{$}}
+; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start) (no profile data for this function: static estimate){{$}}
 ; ON-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back-edge count 99000, alignment 64, max-skip 63 (line start){{$}}
 ; ON-NOT: remark:
 ; ON-LABEL: noprof:

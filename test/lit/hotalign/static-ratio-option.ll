@@ -1,16 +1,16 @@
 ; -hotalign-static-ratio: without a profile a loop is hot when its back edges
-; run at least this many times per function entry. This loop's run 19.4x per
-; entry (static estimate): hot at the default 8 and at 19, cold at 20 and at
+; run at least this many times per loop entry. This loop's run 31x per
+; entry (static estimate): hot at the default 8 and at 31, cold at 32 and at
 ; 1000. A cold loop keeps LLVM's own 16-byte loop alignment, untouched.
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.8.s 2> %t.8.r
 ; RUN: cat %t.8.r %t.8.s | FileCheck %s --check-prefix=HOT
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-static-ratio=19 %s -o %t.19.s 2> %t.19.r
+; RUN:   -hotalign-static-ratio=31 %s -o %t.19.s 2> %t.19.r
 ; RUN: cat %t.19.r %t.19.s | FileCheck %s --check-prefix=HOT
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
-; RUN:   -hotalign-static-ratio=20 %s -o %t.20.s 2> %t.20.r
+; RUN:   -hotalign-static-ratio=32 %s -o %t.20.s 2> %t.20.r
 ; RUN: cat %t.20.r %t.20.s | FileCheck %s --check-prefix=COLD
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-static-ratio=1000 %s -o %t.1000.s 2> %t.1000.r
@@ -18,13 +18,13 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; HOT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 19.4x entry, alignment 64, max-skip 63 (line start){{$}}
+; HOT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; HOT-NOT: remark:
 ; HOT: je .LBB0_2
 ; HOT-NEXT: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; HOT-NEXT: .LBB0_1: # %loop
 
-; COLD: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back edges run 19.4 times per function entry (static estimate; hot from {{20|1000}}.0){{$}}
+; COLD: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back edges run 31.0 times per loop entry (static estimate; hot from {{32|1000}}.0){{$}}
 ; COLD-NOT: remark:
 ; COLD: je .LBB0_2
 ; COLD-NEXT: .p2align 4{{(, 0x90)?}}{{$}}

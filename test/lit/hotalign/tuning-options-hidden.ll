@@ -19,7 +19,6 @@
 ; HIDDEN-DAG: --hotalign-line-size=
 ; HIDDEN-DAG: --hotalign-line-start - Put the first block of every tight hot loop
 ; HIDDEN-DAG: --hotalign-min-nested-iterations=
-; HIDDEN-DAG: --hotalign-min-fall-in-iterations=
 ; HIDDEN-DAG: --hotalign-max-count-ratio=
 ; HIDDEN-DAG: --hotalign-max-function-size=
 ; HIDDEN-DAG: --hotalign-max-loop-size=

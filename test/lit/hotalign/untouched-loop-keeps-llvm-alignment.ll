@@ -17,7 +17,7 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; LEFT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back edges run 5.0 times per function entry (static estimate; hot from 8.0){{$}}
+; LEFT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back edges run 5.0 times per loop entry (static estimate; hot from 8.0){{$}}
 ; LEFT: # %entry
 ; LEFT-NEXT: .p2align 4{{(, 0x90)?}}{{$}}
 ; LEFT-NEXT: .LBB0_1: # %loop

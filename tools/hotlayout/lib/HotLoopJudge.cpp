@@ -140,17 +140,51 @@ static std::optional<size_t> instructionAt(ArrayRef<DecodedInst> Insts,
   return size_t(It - Insts.begin());
 }
 
-uint64_t functionEntries(ArrayRef<DecodedInst> Insts, uint64_t FunctionAddress,
-                         const FunctionProfile &Profile) {
-  uint64_t Entries = Profile.Entries;
-  for (const ProfileBranch &B : Profile.Branches) {
-    if (B.To != 0)
-      continue;
-    std::optional<size_t> K = instructionAt(Insts, FunctionAddress + B.From);
-    if (K && Insts[*K].IsCall)
-      Entries += B.Count;
+/// The instructions control reaches from \p Head along what ran (\p Run,
+/// \p Taken) without going below \p Head's address: the code a loop
+/// starting there runs before it leaves by a jump back to earlier code.
+static std::vector<bool> reachedAtOrAfter(ArrayRef<DecodedInst> Insts,
+                                          size_t Head, ArrayRef<uint64_t> Run,
+                                          ArrayRef<uint64_t> Taken) {
+  std::vector<bool> Seen(Insts.size());
+  SmallVector<size_t, 64> Work = {Head};
+  Seen[Head] = true;
+  auto Visit = [&](std::optional<size_t> I) {
+    if (!I || *I < Head || *I >= Insts.size() || Seen[*I] || !Run[*I])
+      return;
+    Seen[*I] = true;
+    Work.push_back(*I);
+  };
+  while (!Work.empty()) {
+    size_t I = Work.pop_back_val();
+    const DecodedInst &D = Insts[I];
+    if (D.IsBranch && Taken[I])
+      Visit(instructionAt(Insts, D.Target));
+    if (D.FallsThrough && (!isConditional(D) || Run[I] > Taken[I]) &&
+        I + 1 < Insts.size() && D.Address + D.Size == Insts[I + 1].Address)
+      Visit(I + 1);
   }
-  return Entries;
+  return Seen;
+}
+
+uint64_t loopEntries(ArrayRef<DecodedInst> Insts, uint64_t Start, uint64_t End,
+                     ArrayRef<uint64_t> Run, ArrayRef<uint64_t> Taken) {
+  std::optional<size_t> Head = instructionAt(Insts, Start);
+  if (!Head)
+    return 0;
+  std::vector<bool> InLoop = reachedAtOrAfter(Insts, *Head, Run, Taken);
+  uint64_t BackIntoHead = 0, FromOutside = 0;
+  for (size_t K = 0; K < Insts.size(); ++K) {
+    const DecodedInst &D = Insts[K];
+    if (!D.IsBranch || !Taken[K])
+      continue;
+    bool Inside = D.Address >= Start && D.Address < End;
+    if (Inside && D.Target == Start)
+      BackIntoHead += Taken[K];
+    else if (!Inside && !InLoop[K] && D.Target > Start && D.Target < End)
+      FromOutside += Taken[K];
+  }
+  return Run[*Head] - std::min(Run[*Head], BackIntoHead) + FromOutside;
 }
 
 /// True when control entering instruction \p Target can reach one of the
@@ -193,12 +227,10 @@ static bool closesCycleInWhatRan(ArrayRef<DecodedInst> Insts, size_t Target,
   return false;
 }
 
-std::vector<JudgedHotLoop> measureLoops(StringRef Function,
-                                        uint64_t FunctionAddress,
-                                        ArrayRef<DecodedInst> Insts,
-                                        function_ref<uint64_t(size_t)> ExecOf,
-                                        function_ref<uint64_t(size_t)> TakenOf,
-                                        uint64_t Entries, unsigned LineSize) {
+std::vector<JudgedHotLoop>
+measureLoops(StringRef Function, uint64_t FunctionAddress,
+             ArrayRef<DecodedInst> Insts, function_ref<uint64_t(size_t)> ExecOf,
+             function_ref<uint64_t(size_t)> TakenOf, unsigned LineSize) {
   std::vector<JudgedHotLoop> Out;
   std::vector<Loop> Loops = formLoops(backEdgesOf(Insts, FunctionAddress));
   if (Loops.empty())
@@ -218,7 +250,6 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
     J.Start = L.Start;
     J.Branches = L.Branches;
     J.Innermost = L.Innermost;
-    J.Entries = Entries;
     // The span ends at the last back edge that ran, as the independent
     // judge's does: one that never ran fetches nothing.
     J.End = L.Start;
@@ -235,7 +266,8 @@ std::vector<JudgedHotLoop> measureLoops(StringRef Function,
     if (J.Taken == 0 ||
         (Head && !closesCycleInWhatRan(Insts, *Head, Ran, Run, Taken)))
       continue;
-    J.Iterates = loopIterates(J.Taken, Entries);
+    J.Entries = loopEntries(Insts, J.Start, J.End, Run, Taken);
+    J.Iterates = loopIterates(J.Taken, J.Entries);
     std::vector<ByteInterval> Bytes;
     for (size_t K = 0; K < Insts.size(); ++K)
       if (Insts[K].Address >= J.Start && Insts[K].Address < J.End &&
@@ -312,7 +344,7 @@ static void judgeProfiledBinary(const LoopFinder &Finder,
     };
     auto Loops = measureLoops(
         Range.Name, Range.Address, Insts, [&](size_t K) { return Exec[K]; },
-        TakenOf, functionEntries(Insts, Range.Address, *P), Options.LineSize);
+        TakenOf, Options.LineSize);
     llvm::append_range(R.Loops, std::move(Loops));
   }
 }
@@ -325,7 +357,6 @@ struct InputFunction {
   std::vector<uint64_t> Exec;
   std::map<uint64_t, std::map<uint64_t, uint64_t>> OutEdges; ///< From -> To.
   uint64_t Address = 0;
-  uint64_t Entries = 0;
 
   /// The instruction at input offset \p Offset.
   std::optional<size_t> indexAt(uint64_t Offset) const {
@@ -375,7 +406,6 @@ static bool loadInputFunction(const LoopFinder &Finder,
   F.Address = In.Address;
   F.Insts = Finder.decode(In);
   F.Exec = execCounts(F.Insts, In.Address, *F.Profile);
-  F.Entries = functionEntries(F.Insts, In.Address, *F.Profile);
   for (const ProfileBranch &B : F.Profile->Branches)
     F.OutEdges[B.From][B.To] += B.Count;
   return true;
@@ -572,7 +602,7 @@ static Error judgeThroughBAT(const LoopFinder &Finder,
     auto Loops = measureLoops(
         Out->Name, Out->Address, Insts,
         [&](size_t K) { return Counts.exec(K); },
-        [&](size_t K) { return Counts.taken(K); }, F.Entries, Options.LineSize);
+        [&](size_t K) { return Counts.taken(K); }, Options.LineSize);
     llvm::append_range(R.Loops, std::move(Loops));
   }
   return Error::success();

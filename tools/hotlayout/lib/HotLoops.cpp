@@ -114,7 +114,7 @@ std::string HotnessJudge::ruleText() const {
   switch (Rule) {
   case HotnessRule::Profile:
     return formatv("a branch back to the loop start taken at least {0} times "
-                   "in {1}{2}, at least {3} times per function entry, among "
+                   "in {1}{2}, at least {3} times per entry of the loop, among "
                    "the loops making up {4}% of all iterating loops' counts; "
                    "SIZE: its hot bytes (run on at least 1/{5} of its "
                    "iterations)",

@@ -6,14 +6,16 @@
 // judge) mirrors the same numbers; change both together. Plain C++, no LLVM.
 //
 // A loop iterates when its back edges are taken at least
-// MinIterationsPerEntry times per entry of its function; its hot bytes are
-// the instructions of its span that run on at least 1/HotByteDivisor of its
-// iterations; it straddles when those bytes touch more lines where they are
-// than at the best of the line's start offsets (minLinesOverShifts).
-// A hot loop is *tight* when its hot bytes are at most MaxTightHotBytes:
-// only tight loops count as straddling (a loop that fetches more than four
-// lines per iteration gains little from one line fewer); larger ones are
-// listed, not counted (issue 20).
+// MinIterationsPerEntry times per entry of the loop (control coming into its
+// span from outside it: a fall or jump to its start, a jump to a later
+// instruction of it, a call of its function when it starts there); its hot
+// bytes are the instructions of its span that run on at least 1/HotByteDivisor
+// of its iterations; it straddles when those bytes touch more lines where they
+// are than at the best of the line's start offsets (minLinesOverShifts). A hot
+// loop is *tight* when its hot bytes are at most MaxTightHotBytes: only tight
+// loops count as straddling (a loop that fetches more than four lines per
+// iteration gains little from one line fewer); larger ones are listed, not
+// counted (issue 20).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,9 +45,8 @@ inline constexpr uint64_t MaxTightHotBytes = 256;
 /// enclosing loop.
 inline constexpr uint64_t MinNestedIterationsPerEntry = 8;
 
-/// True when a loop taken \p Taken times in a function entered \p Entries
-/// times (0: unknown, counted as once) runs at least two iterations per
-/// entry.
+/// True when a loop taken \p Taken times and entered \p Entries times (0:
+/// never, counted as once) runs at least two iterations per entry.
 bool loopIterates(uint64_t Taken, uint64_t Entries);
 
 /// True when an instruction executed \p Exec times belongs to the hot bytes

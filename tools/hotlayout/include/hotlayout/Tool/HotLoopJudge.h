@@ -7,11 +7,13 @@
 //
 //  1. Loops: LoopFinder's backward branches that close a cycle, merged by
 //     target; span [target, end of the farthest back edge).
-//  2. Taken: the profile's counts of those branches; Entries: records into
-//     the function's first byte from outside it (unknown: 1).
-//  3. Iterates: Taken >= 2 x max(Entries, 1). Hot: iterates, Taken >=
-//     MinCount, and among the most-taken iterating loops that together make
-//     up HotCoverage of all iterating loops' Taken (the one crossing the
+//  2. Taken: the profile's counts of those branches; Entries: how often
+//     control came into the span from outside it (loopEntries; none: 1).
+//  3. Iterates: Taken >= 2 x max(Entries, 1): two iterations per entry of
+//     the loop (issue 20: a loop nested in a hot one that mostly runs once
+//     is straight-line code of the outer loop, not a hot loop). Hot: iterates,
+//     Taken >= MinCount, and among the most-taken iterating loops that together
+//     make up HotCoverage of all iterating loops' Taken (the one crossing the
 //     threshold included, and those taken as often as it).
 //  4. Hot bytes: the span's instructions that run at least Taken/8 times,
 //     per-instruction counts reconstructed by flow from the profile.
@@ -73,7 +75,7 @@ struct JudgedHotLoop {
   llvm::SmallVector<uint64_t, 2> Branches;
   bool Innermost = false;
   uint64_t Taken = 0;   ///< Summed taken count of its back edges.
-  uint64_t Entries = 0; ///< Function entries; 0: unknown.
+  uint64_t Entries = 0; ///< Entries into the loop (loopEntries); 0: none.
   /// The instructions of the span that run on most iterations (absolute
   /// addresses, merged); the whole span when HotBytesUnknown.
   std::vector<ByteInterval> HotBytes;
@@ -132,12 +134,21 @@ std::vector<uint64_t> execCounts(llvm::ArrayRef<DecodedInst> Insts,
                                  uint64_t FunctionAddress,
                                  const FunctionProfile &Profile);
 
-/// How often one function was entered: the profile's records into its first
-/// byte from elsewhere, plus its own recursive calls (each call enters it
-/// anew; a jump back to its start does not).
-uint64_t functionEntries(llvm::ArrayRef<DecodedInst> Insts,
-                         uint64_t FunctionAddress,
-                         const FunctionProfile &Profile);
+/// How often control entered the loop spanning [\p Start, \p End) from
+/// outside it: the runs of its first instruction that no branch inside the
+/// span took there (falls from before, jumps from elsewhere, the function's
+/// own entries and calls), plus the taken direct branches to a later
+/// instruction of the span (a rotated loop is entered at its test) from
+/// code that is not the loop's own. The loop's own code is what control
+/// reaches from Start along what ran without going below Start: an inner
+/// loop or a cold block laid out after the span that jumps back into it
+/// continues the loop, while code before Start (the enclosing loop's) enters
+/// it anew. \p Run and \p Taken are per instruction of \p Insts; calls and
+/// indirect jumps are no direct branches (an indirect jump's arrivals are
+/// counted only where they reach Start).
+uint64_t loopEntries(llvm::ArrayRef<DecodedInst> Insts, uint64_t Start,
+                     uint64_t End, llvm::ArrayRef<uint64_t> Run,
+                     llvm::ArrayRef<uint64_t> Taken);
 
 /// The loops of one range with their Taken, Entries, hot bytes and lines
 /// (Iterates set, Hot not yet). \p Insts are in address order (as
@@ -148,8 +159,7 @@ std::vector<JudgedHotLoop>
 measureLoops(llvm::StringRef Function, uint64_t FunctionAddress,
              llvm::ArrayRef<DecodedInst> Insts,
              llvm::function_ref<uint64_t(size_t)> ExecOf,
-             llvm::function_ref<uint64_t(size_t)> TakenOf, uint64_t Entries,
-             unsigned LineSize);
+             llvm::function_ref<uint64_t(size_t)> TakenOf, unsigned LineSize);
 
 /// Marks the hot loops of \p Loops (all loops of one binary): iterating,
 /// Taken >= MinCount, and within the HotCoverage share of the iterating
