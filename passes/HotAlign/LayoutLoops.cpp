@@ -52,11 +52,21 @@ BlockFrequency edgeFreq(const MachineBlockFrequencyInfo &MBFI,
   return F;
 }
 
+/// Does \p MBB end in an indirect branch (a jump table's, a computed
+/// goto's)? The judge sees where such a jump went only where it reaches a
+/// loop's target, so its arrivals elsewhere in a span are no entries.
+bool endsIndirect(const MachineBasicBlock &MBB) {
+  return llvm::any_of(MBB.terminators(), [](const MachineInstr &MI) {
+    return MI.isIndirectBranch();
+  });
+}
+
 /// How often control comes into the loop whose span is layout positions
 /// [\p First, \p Last] of \p Layout (numbered by \p Index) from outside
 /// it, as the judge counts it (HotLoopJudge.h, loopEntries): edges into the
 /// span from blocks that are not the loop's own, the function's entry when
-/// the span holds it. The loop's own blocks are those its target reaches
+/// the span holds it (an indirect branch's arrivals count only at the
+/// target, as in the judge). The loop's own blocks are those its target reaches
 /// through blocks that run, laid out at or after it: an inner loop or a cold
 /// block placed after the span that jumps back continues the loop.
 BlockFrequency
@@ -83,10 +93,14 @@ spanEntries(const MachineBlockFrequencyInfo &MBFI,
     for (const MachineBasicBlock *Pred : MBB->predecessors()) {
       unsigned P = Index.lookup(Pred);
       bool InSpan = P >= First && P <= Last;
-      // The target's own blocks after the span enter only through it (a
-      // back jump to the target is one of the loop's).
-      if (!InSpan && (N == First || !Own.count(Pred)))
-        In += edgeFreq(MBFI, *Pred, *MBB);
+      // At the target every arrival but a direct back jump enters; further
+      // in, a direct branch or fall from code not the loop's own.
+      bool Enters = N == First
+                        ? !InSpan || endsIndirect(*Pred)
+                        : !InSpan && !Own.count(Pred) && !endsIndirect(*Pred);
+      if (!Enters)
+        continue;
+      In += edgeFreq(MBFI, *Pred, *MBB);
     }
   }
   return In;
