@@ -507,7 +507,7 @@ def main():
     out_rows, loop_rows, md = [], [], []
     md.append('## Hot loops on cache lines, counted by callgrind (bench/common/callgrind_loops.py)\n')
     md.append('Loop: a taken direct backward jump inside one function that closes a cycle; hot: '
-              'taken >= 2x per entry of its function and among the loops making up 99% of all '
+              'taken >= 2x per entry of the loop and among the loops making up 99% of all '
               'such back-edge counts (90% in the extra column); its bytes: the instructions of '
               'the span run >= count/8 times; straddling: they touch more 64-byte lines than at '
               'their best start offset; count-weighted extra lines = sum(count x extra) / '
