@@ -30,7 +30,10 @@
 //  4. Verify the result (LockVerify.h): each function is OK at its offset,
 //     MOVED (with why, when knowable) or MISSING from BINARY; with a
 //     profile, judge every hot loop of the output with the one definition
-//     (judgeHotLoops through BAT: the same verdict as check).
+//     (judgeHotLoops through BAT: the same verdict as check). 4b. When a
+//     locked function's loops straddle because llvm-bolt emitted its code
+//     otherwise (a jump re-encoded shorter), choose its shift again from the
+//     emitted code and run llvm-bolt once more (reshift()).
 //  5. The smoke command runs on the result before it is renamed over OUT; a
 //     failing command is an error and OUT is not written.
 //  6. Rename the result over OUT. BINARY is only ever read.
@@ -213,6 +216,7 @@ private:
   Expected<bool> adjust(const Verification &V);
   Error filterProfile();
   Error judgeLoops(ApplyResult &R);
+  bool reshift();
   /// The last run's placement of \p Name, or null when it was not placed.
   const Placement *placementOf(StringRef Name) const;
   /// Bytes its space leaves after its shift and what BOLT emitted for it.
@@ -239,8 +243,13 @@ private:
   StringMap<ShiftSource> Sources;
   /// The last run's placements.
   std::vector<Placement> Last;
+  /// The last judged output's hot loops of the locked functions with a
+  /// straddling one, from each function's start.
+  std::vector<FunctionHotLoops> Straddling;
   /// llvm-bolt takes -pad-funcs-before (22 and later).
   bool PadBefore = true;
+  /// The output's minimum function alignment (shifts are multiples).
+  uint64_t MinAlign = 1;
   ApplyTimes &Times;
 };
 } // namespace
@@ -484,15 +493,46 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
       I.Branches, I.judgeOptions(C));
   if (!Loops)
     return Loops.takeError();
+  MinAlign = (*Out)->minFunctionAlignment();
   for (const FunctionHotLoops &F : *Loops) {
     LoopPlacementVerdict &V = R.LoopVerdicts[Row.lookup(F.Name)];
-    V.Why = whyStraddles(F, V, roomOf(F.Name), C.PlaceLoops, Line,
-                         (*Out)->minFunctionAlignment());
+    V.Why = whyStraddles(F, V, roomOf(F.Name), C.PlaceLoops, Line, MinAlign);
   }
+  Straddling = std::move(*Loops);
   for (LoopPlacementVerdict &V : R.LoopVerdicts)
     if (V.Straddling && !V.Locked)
       V.Why = "not in the lock: llvm-bolt laid it out";
   return Error::success();
+}
+
+/// Step 4b: the shifts were chosen for the input's bytes, and llvm-bolt may
+/// emit a locked function otherwise (it re-encodes a tail jump to a function
+/// now near in 2 bytes instead of 5, and the code after it moves up: bzip2's
+/// BZ2_decompress, two hot loops off their lines). For each locked function
+/// with a straddling hot loop, choose the start that fits the emitted code,
+/// when one puts all its tight hot loops on their fewest lines and fits its
+/// space. A stored shift stands while llvm-bolt emits the size it was
+/// chosen for (the lock records it): addresses stay what they were. True
+/// when a shift changed (llvm-bolt must run again).
+bool PlacementLoop::reshift() {
+  uint64_t Line = I.Lock.Plan.LineSize;
+  bool Changed = false;
+  for (const FunctionHotLoops &F : Straddling) {
+    const Placement *X = placementOf(F.Name);
+    if (!X)
+      continue;
+    uint64_t Body = Bodies.lookup(F.Name);
+    if (Sources.lookup(F.Name) == ShiftSource::Stored &&
+        X->Locked->EmittedSize == Body)
+      continue;
+    ShiftChoice Best = chooseShift(F.Loops, Line - 1, Line, MinAlign);
+    if (Best.Cost || Best.Shift == X->Shift || Best.Shift + Body > X->Space)
+      continue;
+    Shifts[F.Name] = Best.Shift;
+    Sources[F.Name] = ShiftSource::Emitted;
+    Changed = true;
+  }
+  return Changed;
 }
 
 Error PlacementLoop::run(ApplyResult &R) {
@@ -506,9 +546,18 @@ Error PlacementLoop::run(ApplyResult &R) {
     return E;
   if (Error E = runUntilPlaced(R, C.MaxBoltRuns))
     return E;
-  if (!C.ProfilePath.empty())
+  if (!C.ProfilePath.empty()) {
     if (Error E = judgeLoops(R))
       return E;
+    // Once: shifts chosen from emitted code stay right for that code.
+    if (C.PlaceLoops && reshift()) {
+      if (Error E = runUntilPlaced(R, R.Runs + C.MaxBoltRuns))
+        return E;
+      R.LoopVerdicts.clear();
+      if (Error E = judgeLoops(R))
+        return E;
+    }
+  }
   for (const Placement &X : Last)
     if (X.Shift)
       R.Shifts[X.Locked->Name] = X.Shift;

@@ -39,6 +39,8 @@ static StringRef sourceText(const LoopPlacementVerdict &V) {
     return "fewer lines than the compiler's";
   case ShiftSource::Stored:
     return "from the lock";
+  case ShiftSource::Emitted:
+    return "fits llvm-bolt's code";
   }
   return "";
 }

@@ -172,3 +172,36 @@ tight:
         addq %r9, %rax
         retq
         .size tight, .-tight
+
+#ifdef SHORTENED
+// shortened(n): a 5-byte jump to its exit (encoded long, as the compiler
+// encodes a tail jump to another function), then an 18-byte loop that the
+// compiler's alignment puts on a line start, at offset 64. llvm-bolt emits
+// the jump in 2 bytes: the loop moves up 3, to 61, across the line, unless
+// the function starts 3 or more bytes later.
+        .globl shortened
+        .type shortened,@function
+        .p2align 6
+shortened:
+        testq %rdi, %rdi
+        jnz .Lshortened_body
+        {disp32} jmp .Lshortened_exit
+.Lshortened_body:
+        FILL10 %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        FILL10 %r9
+        movq %rdi, %rcx
+        .p2align 6
+.Lshortened_loop:
+        imulq %rdx, %rax
+        addq %rsi, %rax
+        xorq %r8, %rax
+        addq %r9, %rax
+        decq %rcx
+        jnz .Lshortened_loop
+.Lshortened_exit:
+        retq
+        .size shortened, .-shortened
+#endif

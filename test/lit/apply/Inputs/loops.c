@@ -1,11 +1,12 @@
 // `loops N` runs the hot loops of loops.s N times and prints what they
 // return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight, -DPADDED adds
-// paddedloops (see loops.s).
+// paddedloops, -DSHORTENED shortened (see loops.s).
 #include <stdio.h>
 #include <stdlib.h>
 
 unsigned long straddler(unsigned long), cold_straddler(unsigned long),
-    twoloops(unsigned long), tight(unsigned long), paddedloops(unsigned long);
+    twoloops(unsigned long), tight(unsigned long), paddedloops(unsigned long),
+    shortened(unsigned long);
 
 int main(int argc, char **argv) {
   unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
@@ -20,6 +21,9 @@ int main(int argc, char **argv) {
 #endif
 #ifdef PADDED
   r ^= paddedloops(n);
+#endif
+#ifdef SHORTENED
+  r ^= shortened(n);
 #endif
   printf("%lu\n", r);
   return 0;

@@ -86,6 +86,9 @@ enum class ShiftSource {
   Compiler, ///< Its line offset in the input: the compiler's placement.
   Judged,   ///< Another start, where its tight hot loops need fewer lines.
   Stored,   ///< The lock's choice; the function's code is unchanged.
+  /// Chosen again from the code llvm-bolt emitted, which is not the input's
+  /// byte for byte (a tail jump re-encoded shorter moves what follows it).
+  Emitted,
 };
 
 /// The hot loops of one function of the output (with a profile).
