@@ -48,6 +48,12 @@
 //     more lines than at their best start offset; the function and module
 //     padding budgets are charged.
 //  8. Aligns the entry of a hot function that fits in a line.
+//  9. (After 7 for every loop.) A loop step 6 refused still has its
+//     place decided by the padding before the loop that holds it: in
+//     line-start mode that loop starts K bytes after a line start, K the
+//     smallest that puts it and its refused nested loops on their fewest
+//     lines by the estimated layout, through a line-aligned block of K
+//     bytes of nops before it that only falling into it runs.
 // Loops left keep LLVM's own alignment; every decision has a remark
 // (-Rpass, -Rpass-missed: why not; -Rpass-analysis: every loop's numbers).
 //
@@ -66,6 +72,7 @@
 #include "InstSizeEstimator.h"
 #include "LayoutLoops.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -73,11 +80,15 @@
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineSizeOpts.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfileSummary.h"
@@ -109,6 +120,8 @@ STATISTIC(NumLoopsPaddingTooOften,
           "Number of hot loops left because their padding "
           "would run too often");
 STATISTIC(NumLoopsLeft, "Number of hot loops left for another reason");
+STATISTIC(NumLoopsPlacedForNested,
+          "Number of loops started off a line start for their nested loops");
 
 DEBUG_COUNTER(AlignCounter, "hotalign-loop",
               "Controls which hot loops hotalign aligns");
@@ -292,6 +305,13 @@ private:
   bool alignLoop(const LoopFacts &F, const std::vector<LoopFacts> &All);
   bool hotAncestor(const LoopFacts &F, const std::vector<LoopFacts> &All) const;
   bool alignFunctionEntry(MachineFunction &MF);
+  bool placeRefusedNested(MachineFunction &MF, std::vector<LoopFacts> &All);
+  bool mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
+                    const std::vector<LoopFacts> &All) const;
+  bool placeAnchor(MachineFunction &MF, const std::vector<LoopFacts> &All,
+                   size_t X, ArrayRef<size_t> Nested);
+  void padBefore(MachineFunction &MF, MachineBasicBlock &Target,
+                 uint64_t Offset);
   void analysis(const LoopFacts &F);
   void missed(const LoopFacts &F, StringRef Name,
               function_ref<void(MachineOptimizationRemarkMissed &)> Why);
@@ -308,6 +328,9 @@ private:
   bool SizeAttribute = false;
   bool SizeByProfile = false;
   uint64_t FunctionBudgetLeft = 0;
+  /// Step 6's refusals: loops nested in a hot loop that iterate too few
+  /// times per entry to run padding of their own (indices into the facts).
+  SmallVector<size_t, 4> RefusedNested;
 };
 
 /// The alignment a loop's source asks for (`llvm.loop.align`, which clang
@@ -538,6 +561,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
   unsigned Floor = MinNestedIterations;
   if (Floor && hotAncestor(F, All) && L.perFallIn() < double(Floor)) {
     ++NumLoopsPaddingTooOften;
+    RefusedNested.push_back(size_t(&F - All.data()));
     missed(F, "NestedFewIterations", [&](MachineOptimizationRemarkMissed &R) {
       R << "nested in a hot loop, it iterates "
         << ore::NV("PerFallIn", belowLimitText(L.perFallIn(), Floor))
@@ -637,6 +661,158 @@ bool HotAlign::alignFunctionEntry(MachineFunction &MF) {
   return true;
 }
 
+/// Step 9: may padding run before \p X's first block? As step 6 asks of a
+/// loop it aligns: \p X is hot, the function is not optimised for size, its
+/// source asks for no alignment, it is not the function's first block, and
+/// inside a hot loop it iterates -hotalign-min-nested-iterations times per
+/// entry that falls into it.
+bool HotAlign::mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
+                            const std::vector<LoopFacts> &All) const {
+  if (!X.hot() || SizeAttribute || (SizeByProfile && !X.Dominant) ||
+      userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
+    return false;
+  return !hotAncestor(X, All) ||
+         X.Loop->perFallIn() >= double(unsigned(MinNestedIterations));
+}
+
+/// Step 9. A loop that step 6 refused padding of its own still has its
+/// place decided by the padding before the loop that holds it, which runs
+/// once per entry of that loop: choose that padding so that both sit on
+/// their fewest lines (line start + K, K from the estimated layout).
+bool HotAlign::placeRefusedNested(MachineFunction &MF,
+                                  std::vector<LoopFacts> &All) {
+  MapVector<size_t, SmallVector<size_t, 2>> ByAnchor;
+  for (size_t N : RefusedNested) {
+    int P = All[N].Loop->Parent;
+    while (P >= 0 && !mayPadBefore(MF, All[P], All))
+      P = All[P].Loop->Parent;
+    if (P >= 0)
+      ByAnchor[size_t(P)].push_back(N);
+  }
+  bool Changed = false;
+  for (auto &[X, Nested] : ByAnchor)
+    Changed |= placeAnchor(MF, All, X, Nested);
+  return Changed;
+}
+
+bool HotAlign::placeAnchor(MachineFunction &MF,
+                           const std::vector<LoopFacts> &All, size_t X,
+                           ArrayRef<size_t> Nested) {
+  const LayoutLoop &XL = *All[X].Loop;
+  std::vector<uint64_t> Code =
+      Sizes->blockSizes(XL.Span, XL.LastJump, /*Padding=*/false);
+  std::vector<LaidOutBlock> Blocks;
+  for (size_t I = 0; I < XL.Span.size(); ++I) {
+    LaidOutBlock B;
+    B.Bytes = Code[I];
+    if (I > 0) {
+      B.Align = XL.Span[I]->getAlignment().value();
+      B.MaxSkip = XL.Span[I]->getMaxBytesForAlignment();
+    }
+    Blocks.push_back(B);
+  }
+  auto Weight = [&](const LoopFacts &F) {
+    return HasProfile ? F.Count : F.Loop->Taken.getFrequency();
+  };
+  auto Placed = [&](const LoopFacts &F) {
+    PlacedLoop P;
+    size_t First = llvm::find(XL.Span, F.Loop->Target) - XL.Span.begin();
+    for (size_t J = 0; J < F.Loop->Hot.size(); ++J)
+      if (F.Loop->Hot[J] && First + J < Blocks.size())
+        P.HotBlocks.push_back(First + J);
+    P.Weight = Weight(F);
+    return P;
+  };
+  std::vector<PlacedLoop> Loops;
+  bool Aligned = XL.Target->getAlignment().value() >= LineBytes;
+  if (Aligned)
+    Loops.push_back(Placed(All[X]));
+  for (size_t N : Nested)
+    Loops.push_back(Placed(All[N]));
+  uint64_t Step = MF.getTarget().getTargetTriple().isAArch64() ? 4 : 1;
+  uint64_t Cost = 0;
+  uint64_t K = chooseLineOffset(Blocks, Loops, LineBytes, Step, Cost);
+  // A loop not aligned for itself (not tight) is pinned only where that
+  // puts every refused loop on its fewest lines.
+  if (!Aligned && Cost > 0)
+    return false;
+  if (K == 0 && Aligned)
+    return false;
+  if (K == 0)
+    XL.Target->setAlignment(Align(LineBytes), LineBytes - 1);
+  else
+    padBefore(MF, *XL.Target, K);
+  ++NumLoopsPlacedForNested;
+  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*XL.Target)
+                    << " starts " << K << " bytes into a line for "
+                    << Nested.size() << " nested loop(s)\n");
+  ORE.emit([&] {
+    MachineOptimizationRemark R(DEBUG_TYPE, "PlacedForNested",
+                                locationOf(All[X]), XL.Target);
+    R << "loop at " << ore::NV("Block", blockName(*XL.Target)) << " starts "
+      << ore::NV("LineOffset", K)
+      << " bytes into a line so that its nested loop";
+    for (size_t N : Nested)
+      R << " " << ore::NV("Nested", blockName(*All[N].Loop->Target));
+    R << (Cost ? " and it sit on fewer lines"
+               : " and it sit on their fewest lines")
+      << " (padding before it runs once per entry)";
+    return R;
+  });
+  return true;
+}
+
+/// \p Bytes of nops as assembly that both the object writer and a `.s`
+/// file keep (MC's `.nops` is lost in textual output): x86's long nops of
+/// at most 10 bytes (valid on every x86-64), spelled as bytes; AArch64's
+/// 4-byte NOP.
+std::string nopsAsm(const Triple &TT, uint64_t Bytes) {
+  std::string S;
+  raw_string_ostream OS(S);
+  if (TT.isAArch64()) {
+    for (uint64_t N = 0; N + 4 <= Bytes; N += 4)
+      OS << (N ? "\n" : "") << ".inst 0xd503201f";
+    return S;
+  }
+  static const char *const X86Nops[] = {
+      "0x90",
+      "0x66,0x90",
+      "0x0f,0x1f,0x00",
+      "0x0f,0x1f,0x40,0x00",
+      "0x0f,0x1f,0x44,0x00,0x00",
+      "0x66,0x0f,0x1f,0x44,0x00,0x00",
+      "0x0f,0x1f,0x80,0x00,0x00,0x00,0x00",
+      "0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
+      "0x66,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
+      "0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00"};
+  for (uint64_t Left = Bytes; Left;) {
+    uint64_t N = std::min<uint64_t>(Left, 10);
+    OS << (Left == Bytes ? "" : "\n") << ".byte " << X86Nops[N - 1];
+    Left -= N;
+  }
+  return S;
+}
+
+/// Puts \p Target \p Offset bytes after a line start: a block of its own
+/// before it, line-aligned, holds \p Offset bytes of nops, and control
+/// falling into \p Target passes through it (a jump to \p Target does not).
+void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
+                         uint64_t Offset) {
+  MachineBasicBlock *Pad = MF.CreateMachineBasicBlock(Target.getBasicBlock());
+  MF.insert(Target.getIterator(), Pad);
+  MachineBasicBlock &Prev = *std::prev(Pad->getIterator());
+  if (fallsThrough(Prev, Target))
+    Prev.replaceSuccessor(&Target, Pad);
+  Pad->addSuccessor(&Target, BranchProbability::getOne());
+  Pad->setAlignment(Align(LineBytes), LineBytes - 1);
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  std::string Nops = nopsAsm(MF.getTarget().getTargetTriple(), Offset);
+  BuildMI(*Pad, Pad->end(), DebugLoc(), TII.get(TargetOpcode::INLINEASM))
+      .addExternalSymbol(MF.createExternalSymbolName(Nops))
+      .addImm(InlineAsm::Extra_HasSideEffects);
+  Target.setAlignment(Align(1));
+}
+
 bool HotAlign::run(MachineFunction &MF) {
   // Step 1. -O0 asks for no optimisation: not even a remark.
   if (!Enable || MF.getTarget().getOptLevel() == CodeGenOptLevel::None)
@@ -673,8 +849,11 @@ bool HotAlign::run(MachineFunction &MF) {
     analysis(F);
     Changed |= alignLoop(F, Facts);
   };
+  RefusedNested.clear();
   for (size_t R : Roots)
     Visit(R);
+  if (LineStart)
+    Changed |= placeRefusedNested(MF, Facts);
   if (!SizeAttribute && !SizeByProfile)
     Changed |= alignFunctionEntry(MF);
   return Changed;

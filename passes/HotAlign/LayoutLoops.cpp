@@ -106,20 +106,6 @@ spanEntries(const MachineBlockFrequencyInfo &MBFI,
   return In;
 }
 
-/// Does \p Prev, laid out right before \p Next, fall into it (an edge to
-/// it that no branch of its takes)?
-bool fallsThrough(const MachineBasicBlock &Prev,
-                  const MachineBasicBlock &Next) {
-  if (!Prev.isSuccessor(&Next))
-    return false;
-  for (const MachineInstr &MI : Prev.terminators())
-    if (MI.isBranch())
-      for (const MachineOperand &MO : MI.operands())
-        if (MO.isMBB() && MO.getMBB() == &Next)
-          return false;
-  return true;
-}
-
 /// One back jump: its block, and the last terminator of it that jumps back.
 struct BackJump {
   const MachineBasicBlock *From;
@@ -167,6 +153,18 @@ reachable(const MachineBasicBlock *From,
 }
 
 } // namespace
+
+bool fallsThrough(const MachineBasicBlock &Prev,
+                  const MachineBasicBlock &Next) {
+  if (!Prev.isSuccessor(&Next))
+    return false;
+  for (const MachineInstr &MI : Prev.terminators())
+    if (MI.isBranch())
+      for (const MachineOperand &MO : MI.operands())
+        if (MO.isMBB() && MO.getMBB() == &Next)
+          return false;
+  return true;
+}
 
 std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
                                         const MachineBlockFrequencyInfo &MBFI) {

@@ -68,6 +68,11 @@ struct LayoutLoop {
   double perFallIn() const;
 };
 
+/// Does \p Prev, laid out right before \p Next, fall into it (an edge to
+/// it that no branch of its takes)?
+bool fallsThrough(const llvm::MachineBasicBlock &Prev,
+                  const llvm::MachineBasicBlock &Next);
+
 /// The loops of \p MF's current layout, sorted by span (outer before inner,
 /// then by layout position); a back jump that runs is direct (an indirect
 /// branch or jump table starts no loop: its targets are not one span) and

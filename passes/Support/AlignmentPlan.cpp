@@ -53,4 +53,43 @@ SpanPlan planLineStart(uint64_t LineBytes, uint64_t MaxPad) {
   return Plan;
 }
 
+std::vector<uint64_t> blockStarts(const std::vector<LaidOutBlock> &Blocks,
+                                  uint64_t Start) {
+  std::vector<uint64_t> Starts;
+  uint64_t At = Start;
+  for (const LaidOutBlock &B : Blocks) {
+    uint64_t Pad = (B.Align - At % B.Align) % B.Align;
+    if (B.MaxSkip == 0 || Pad <= B.MaxSkip)
+      At += Pad;
+    Starts.push_back(At);
+    At += B.Bytes;
+  }
+  return Starts;
+}
+
+uint64_t chooseLineOffset(const std::vector<LaidOutBlock> &Blocks,
+                          const std::vector<PlacedLoop> &Loops,
+                          uint64_t LineBytes, uint64_t Step, uint64_t &Cost) {
+  uint64_t Best = 0;
+  Cost = UINT64_MAX;
+  for (uint64_t K = 0; K < LineBytes; K += std::max<uint64_t>(Step, 1)) {
+    std::vector<uint64_t> Starts = blockStarts(Blocks, K);
+    uint64_t C = 0;
+    for (const PlacedLoop &L : Loops) {
+      std::vector<ByteInterval> Hot;
+      for (size_t N : L.HotBlocks)
+        Hot.push_back({Starts[N], Starts[N] + Blocks[N].Bytes});
+      Hot = mergeIntervals(std::move(Hot));
+      uint64_t Extra = linesTouchedAt(Hot, 0, LineBytes) -
+                       minLinesOverShifts(Hot, LineBytes);
+      C += L.Weight * Extra;
+    }
+    if (C < Cost) {
+      Cost = C;
+      Best = K;
+    }
+  }
+  return Best;
+}
+
 } // namespace hotlayout

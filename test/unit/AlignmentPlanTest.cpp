@@ -98,3 +98,29 @@ TEST(AlignmentPlan, HotBytesThatALineStartCannotHelpAreLeft) {
   EXPECT_EQ(Plan.MaxSkip, 0u);
   EXPECT_EQ(planHotBytesAlignment({}, 64, 63).MaxSkip, 0u);
 }
+
+// Blocks honour their own alignment at every start: a 16-aligned block after
+// 10 bytes sits at 16 from a line start, at 32 from a start of 20.
+TEST(AlignmentPlan, BlockStartsHonourEachBlocksAlignment) {
+  std::vector<LaidOutBlock> Blocks = {{1, 0, 10}, {16, 0, 4}, {1, 0, 8}};
+  EXPECT_EQ(blockStarts(Blocks, 0), (std::vector<uint64_t>{0, 16, 20}));
+  EXPECT_EQ(blockStarts(Blocks, 20), (std::vector<uint64_t>{20, 32, 36}));
+  // A max-skip below the padding needed leaves the block where it falls.
+  Blocks[1].MaxSkip = 4;
+  EXPECT_EQ(blockStarts(Blocks, 0), (std::vector<uint64_t>{0, 10, 14}));
+}
+
+// An outer loop of 44 bytes holding a 21-byte inner loop at 44: from a line
+// start the inner loop crosses the line; the smallest start that puts both
+// on their fewest lines is 20 (outer [20, 64), inner [64, 85)).
+TEST(AlignmentPlan, LineOffsetFitsTheNestedLoop) {
+  std::vector<LaidOutBlock> Blocks = {{1, 0, 44}, {1, 0, 21}, {1, 0, 11}};
+  std::vector<PlacedLoop> Loops = {{{0, 1, 2}, 100000}, {{1}, 300000}};
+  uint64_t Cost = 1;
+  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 20u);
+  EXPECT_EQ(Cost, 0u);
+  // Twin: a 19-byte inner loop fits from a line start: offset 0.
+  Blocks[1].Bytes = 19;
+  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 0u);
+  EXPECT_EQ(Cost, 0u);
+}

@@ -13,6 +13,7 @@
 
 #include "hotlayout/Support/HotLoopRules.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -56,6 +57,35 @@ SpanPlan planHotBytesAlignment(const std::vector<ByteInterval> &Bytes,
 /// by \p MaxPad. Size estimates (x86's are upper bounds) then no longer
 /// decide whether a span is padded.
 SpanPlan planLineStart(uint64_t LineBytes, uint64_t MaxPad);
+
+/// One block of straight-line layout, as the assembler will place it: its
+/// alignment (a power of two; 1: none) with its max-skip (0: no cap), and
+/// the bytes of its code.
+struct LaidOutBlock {
+  uint64_t Align = 1;
+  uint64_t MaxSkip = 0;
+  uint64_t Bytes = 0;
+};
+
+/// A loop whose lines a start offset decides: the blocks (indices into the
+/// layout) whose code is its hot bytes, and how often it iterates.
+struct PlacedLoop {
+  std::vector<std::size_t> HotBlocks;
+  uint64_t Weight = 0;
+};
+
+/// Where each block of \p Blocks starts when the first starts \p Start
+/// bytes after a line start: the assembler's padding, block by block.
+std::vector<uint64_t> blockStarts(const std::vector<LaidOutBlock> &Blocks,
+                                  uint64_t Start);
+
+/// The start offset, a multiple of \p Step below \p LineBytes, that puts
+/// \p Loops on their fewest lines, weighted (sum of Weight x extra lines);
+/// the smallest of least cost. Blocks' own alignments are honoured at each
+/// start. \p Cost receives that least cost.
+uint64_t chooseLineOffset(const std::vector<LaidOutBlock> &Blocks,
+                          const std::vector<PlacedLoop> &Loops,
+                          uint64_t LineBytes, uint64_t Step, uint64_t &Cost);
 
 } // namespace hotlayout
 
