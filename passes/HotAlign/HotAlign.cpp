@@ -738,6 +738,10 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
     return false;
   if (K == 0 && Aligned)
     return false;
+  // The nops need a block of their own in the target's section, entered
+  // only by falling: not before a section's first block or a landing pad.
+  if (K && (XL.Target->isBeginSection() || XL.Target->isEHPad()))
+    return false;
   if (K == 0)
     XL.Target->setAlignment(Align(LineBytes), LineBytes - 1);
   else
@@ -798,10 +802,14 @@ std::string nopsAsm(const Triple &TT, uint64_t Bytes) {
 /// falling into \p Target passes through it (a jump to \p Target does not).
 void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
                          uint64_t Offset) {
+  MachineBasicBlock &Prev = *std::prev(Target.getIterator());
+  // A jump table's block has its targets as successors and no branch
+  // operand naming them, yet never falls: canFallThrough() tells.
+  bool Falls = fallsThrough(Prev, Target) && Prev.canFallThrough();
   MachineBasicBlock *Pad = MF.CreateMachineBasicBlock(Target.getBasicBlock());
   MF.insert(Target.getIterator(), Pad);
-  MachineBasicBlock &Prev = *std::prev(Pad->getIterator());
-  if (fallsThrough(Prev, Target))
+  Pad->setSectionID(Target.getSectionID());
+  if (Falls)
     Prev.replaceSuccessor(&Target, Pad);
   Pad->addSuccessor(&Target, BranchProbability::getOne());
   Pad->setAlignment(Align(LineBytes), LineBytes - 1);
