@@ -20,9 +20,9 @@ instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
      below the target: an inner loop or cold block laid out after the span continues the
      loop; code before the target, an enclosing loop's, enters it anew); a loop never
      entered counts as iterating.
-  3. Hot: among the iterating loops with count >= --min-taken, the most counted ones that
-     together make up --coverage (99%) of all their counts (loops tied with the last one
-     chosen are chosen too).
+  3. Hot: among the iterating loops with count >= --min-taken (100, check's noise floor), the
+     most counted ones that together make up --coverage (99%) of all their counts (loops tied
+     with the last one chosen are chosen too).
   4. Hot bytes: the instructions in the span that ran at least count / --hot-divisor (8)
      times: what the CPU fetches on most iterations, not the cold blocks laid out inside.
   5. Lines: the --line-size (64) lines those bytes touch; the minimum over the line's start
@@ -590,8 +590,9 @@ def main(argv):
     q.add_argument('--line-size', type=int, default=64, help='cache line size (default 64)')
     q.add_argument('--coverage', type=float, default=0.99,
                    help='hot loops make up this fraction of iterating loops\' counts (0.99)')
-    q.add_argument('--min-taken', type=int, default=1,
-                   help='a hot loop is taken at least this often (default 1)')
+    q.add_argument('--min-taken', type=int, default=100,
+                   help='a hot loop is taken at least this often (default 100: '
+                        'DefaultMinCount in HotLoopRules.h, check --min-count)')
     q.add_argument('--min-per-entry', type=float, default=2.0,
                    help='iterating: taken >= this x loop entries (default 2)')
     q.add_argument('--hot-divisor', type=float, default=8.0,
