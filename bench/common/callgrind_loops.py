@@ -20,9 +20,9 @@ instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
      below the target: an inner loop or cold block laid out after the span continues the
      loop; code before the target, an enclosing loop's, enters it anew); a loop never
      entered counts as iterating.
-  3. Hot: among the iterating loops with count >= --min-taken (100, check's noise floor), the
-     most counted ones that together make up --coverage (99%) of all their counts (loops tied
-     with the last one chosen are chosen too).
+  3. Hot: among the most counted iterating loops that together make up --coverage (99%) of all
+     iterating loops' counts (loops tied with the last one chosen are chosen too), those with
+     count >= --min-taken (100, check's noise floor), as check's markHotLoops.
   4. Hot bytes: the instructions in the span that ran at least count / --hot-divisor (8)
      times: what the CPU fetches on most iterations, not the cold blocks laid out inside.
   5. Lines: the --line-size (64) lines those bytes touch; the minimum over the line's start
@@ -457,14 +457,16 @@ def choose_hot(loops, opts):
     for lp in loops:
         lp['iterates'] = lp['entries'] == 0 or lp['taken'] >= opts.min_per_entry * lp['entries']
         lp['hot'] = False
-    cand = sorted((lp for lp in loops if lp['iterates'] and lp['taken'] >= opts.min_taken),
+    # As check's markHotLoops: the share is of every iterating loop's count, and the noise
+    # floor only keeps a loop inside the cut from being hot.
+    cand = sorted((lp for lp in loops if lp['iterates']),
                   key=lambda lp: (-lp['taken'], lp['target']))
     total = sum(lp['taken'] for lp in cand)
     acc, last = 0, None
     for lp in cand:
         if acc >= opts.coverage * total and lp['taken'] != last:
             break
-        lp['hot'] = True
+        lp['hot'] = lp['taken'] >= opts.min_taken
         acc += lp['taken']
         last = lp['taken']
     return [lp for lp in cand if lp['hot']], total
