@@ -339,22 +339,25 @@ def successors(addr, insn, counts, jumps_from):
     return succ
 
 
-def closes_cycle(func, target, sources, insns, counts, jumps_from):
-    """Does TARGET reach one of SOURCES along what ran inside FUNC?"""
+def reached_in_what_ran(func, target, insns, counts, jumps_from, floor=None):
+    """What TARGET reaches along what ran inside FUNC, never below FLOOR (the function's start)."""
+    low = func.start if floor is None else floor
     todo, seen = [target], {target}
-    want = set(sources)
     while todo:
         a = todo.pop()
-        if a in want:
-            return True
         insn = insns.get(a)
         if insn is None:
             continue
         for s in successors(a, insn, counts, jumps_from):
-            if func.start <= s < func.end and s not in seen and counts.exec.get(s, 0) > 0:
+            if low <= s < func.end and s not in seen and counts.exec.get(s, 0) > 0:
                 seen.add(s)
                 todo.append(s)
-    return False
+    return seen
+
+
+def closes_cycle(func, target, sources, insns, counts, jumps_from):
+    """Does TARGET reach one of SOURCES along what ran inside FUNC?"""
+    return not reached_in_what_ran(func, target, insns, counts, jumps_from).isdisjoint(sources)
 
 
 def backward_jumps(funcs, counts):
@@ -368,24 +371,10 @@ def backward_jumps(funcs, counts):
     return back
 
 
-def reached_at_or_after(f, target, insns, counts, jumps_from):
-    """What control reaches from TARGET along what ran in F without going below TARGET."""
-    todo, seen = [target], {target}
-    while todo:
-        a = todo.pop()
-        insn = insns.get(a)
-        if insn is None:
-            continue
-        for s in successors(a, insn, counts, jumps_from):
-            if target <= s < f.end and s not in seen and counts.exec.get(s, 0) > 0:
-                seen.add(s)
-                todo.append(s)
-    return seen
-
-
 def loop_entries(f, target, end, insns, counts, jumps_from, jumps_to):
     """Definition 2: how often control came into [TARGET, END) from outside the loop."""
-    own = reached_at_or_after(f, target, insns, counts, jumps_from)
+    # The loop's own code: what its target reaches without going below it.
+    own = reached_in_what_ran(f, target, insns, counts, jumps_from, floor=target)
     head, back, outside = counts.exec.get(target, 0), 0, 0
     for dst in range(target, end):
         for src, n in jumps_to.get(dst, ()):

@@ -304,6 +304,8 @@ private:
   void measure(LoopFacts &F) const;
   bool alignLoop(const LoopFacts &F, const std::vector<LoopFacts> &All);
   bool hotAncestor(const LoopFacts &F, const std::vector<LoopFacts> &All) const;
+  bool paddingRunsTooOften(const LoopFacts &F,
+                           const std::vector<LoopFacts> &All) const;
   bool alignFunctionEntry(MachineFunction &MF);
   bool placeRefusedNested(MachineFunction &MF, std::vector<LoopFacts> &All);
   bool mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
@@ -559,7 +561,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
   // Step 6. Inside a hot loop (whose iterations are its entries) a loop
   // fallen into on most of them runs its padding on most of them.
   unsigned Floor = MinNestedIterations;
-  if (Floor && hotAncestor(F, All) && L.perFallIn() < double(Floor)) {
+  if (paddingRunsTooOften(F, All)) {
     ++NumLoopsPaddingTooOften;
     RefusedNested.push_back(size_t(&F - All.data()));
     missed(F, "NestedFewIterations", [&](MachineOptimizationRemarkMissed &R) {
@@ -661,6 +663,15 @@ bool HotAlign::alignFunctionEntry(MachineFunction &MF) {
   return true;
 }
 
+/// Step 6's rule: inside a hot loop (whose iterations are its entries),
+/// padding before \p F would run on most of them unless \p F iterates
+/// -hotalign-min-nested-iterations times per entry that falls into it.
+bool HotAlign::paddingRunsTooOften(const LoopFacts &F,
+                                   const std::vector<LoopFacts> &All) const {
+  unsigned Floor = MinNestedIterations;
+  return Floor && hotAncestor(F, All) && F.Loop->perFallIn() < double(Floor);
+}
+
 /// Step 9: may padding run before \p X's first block? As step 6 asks of a
 /// loop it aligns: \p X is hot, the function is not optimised for size, its
 /// source asks for no alignment, it is not the function's first block, and
@@ -671,8 +682,7 @@ bool HotAlign::mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
   if (!X.hot() || SizeAttribute || (SizeByProfile && !X.Dominant) ||
       userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
     return false;
-  return !hotAncestor(X, All) ||
-         X.Loop->perFallIn() >= double(unsigned(MinNestedIterations));
+  return !paddingRunsTooOften(X, All);
 }
 
 /// Step 9. A loop that step 6 refused padding of its own still has its

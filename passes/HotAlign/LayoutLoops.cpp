@@ -61,6 +61,26 @@ bool endsIndirect(const MachineBasicBlock &MBB) {
   });
 }
 
+/// Step 3: the blocks \p From reaches through blocks that run (itself
+/// included); with \p Index, only blocks laid out at or after \p From.
+SmallPtrSet<const MachineBasicBlock *, 32> reachable(
+    const MachineBasicBlock *From, const MachineBlockFrequencyInfo &MBFI,
+    const DenseMap<const MachineBasicBlock *, unsigned> *Index = nullptr) {
+  unsigned Floor = Index ? Index->lookup(From) : 0;
+  SmallPtrSet<const MachineBasicBlock *, 32> Seen;
+  SmallVector<const MachineBasicBlock *, 32> Todo{From};
+  Seen.insert(From);
+  while (!Todo.empty()) {
+    const MachineBasicBlock *MBB = Todo.pop_back_val();
+    for (const MachineBasicBlock *Succ : MBB->successors())
+      if ((!Index || Index->lookup(Succ) >= Floor) &&
+          MBFI.getBlockFreq(Succ) != BlockFrequency(0) &&
+          Seen.insert(Succ).second)
+        Todo.push_back(Succ);
+  }
+  return Seen;
+}
+
 /// How often control comes into the loop whose span is layout positions
 /// [\p First, \p Last] of \p Layout (numbered by \p Index) from outside
 /// it, as the judge counts it (HotLoopJudge.h, loopEntries): edges into the
@@ -74,17 +94,8 @@ spanEntries(const MachineBlockFrequencyInfo &MBFI,
             ArrayRef<const MachineBasicBlock *> Layout,
             const DenseMap<const MachineBasicBlock *, unsigned> &Index,
             unsigned First, unsigned Last) {
-  SmallPtrSet<const MachineBasicBlock *, 32> Own;
-  SmallVector<const MachineBasicBlock *, 32> Todo{Layout[First]};
-  Own.insert(Layout[First]);
-  while (!Todo.empty()) {
-    const MachineBasicBlock *MBB = Todo.pop_back_val();
-    for (const MachineBasicBlock *Succ : MBB->successors())
-      if (Index.lookup(Succ) >= First &&
-          MBFI.getBlockFreq(Succ) != BlockFrequency(0) &&
-          Own.insert(Succ).second)
-        Todo.push_back(Succ);
-  }
+  SmallPtrSet<const MachineBasicBlock *, 32> Own =
+      reachable(Layout[First], MBFI, &Index);
   BlockFrequency In(0);
   for (unsigned N = First; N <= Last; ++N) {
     const MachineBasicBlock *MBB = Layout[N];
@@ -132,24 +143,6 @@ directTargets(const MachineBasicBlock &MBB) {
     }
   }
   return Out;
-}
-
-/// Step 3: the blocks \p From reaches through blocks that run (itself
-/// included).
-SmallPtrSet<const MachineBasicBlock *, 32>
-reachable(const MachineBasicBlock *From,
-          const MachineBlockFrequencyInfo &MBFI) {
-  SmallPtrSet<const MachineBasicBlock *, 32> Seen;
-  SmallVector<const MachineBasicBlock *, 32> Todo{From};
-  Seen.insert(From);
-  while (!Todo.empty()) {
-    const MachineBasicBlock *MBB = Todo.pop_back_val();
-    for (const MachineBasicBlock *Succ : MBB->successors())
-      if (MBFI.getBlockFreq(Succ) != BlockFrequency(0) &&
-          Seen.insert(Succ).second)
-        Todo.push_back(Succ);
-  }
-  return Seen;
 }
 
 } // namespace

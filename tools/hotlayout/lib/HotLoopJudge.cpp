@@ -140,17 +140,20 @@ static std::optional<size_t> instructionAt(ArrayRef<DecodedInst> Insts,
   return size_t(It - Insts.begin());
 }
 
-/// The instructions control reaches from \p Head along what ran (\p Run,
-/// \p Taken) without going below \p Head's address: the code a loop
-/// starting there runs before it leaves by a jump back to earlier code.
-static std::vector<bool> reachedAtOrAfter(ArrayRef<DecodedInst> Insts,
+/// The instructions control reaches from \p Head along what ran: those
+/// that ran (\p Run), branches taken (\p Taken) and fall-throughs that
+/// happened (a conditional branch's when it ran more often than it was
+/// taken), never below index \p Floor. An indirect jump is reached but not
+/// followed: where it went is not known here.
+static std::vector<bool> reachedInWhatRan(ArrayRef<DecodedInst> Insts,
                                           size_t Head, ArrayRef<uint64_t> Run,
-                                          ArrayRef<uint64_t> Taken) {
+                                          ArrayRef<uint64_t> Taken,
+                                          size_t Floor = 0) {
   std::vector<bool> Seen(Insts.size());
   SmallVector<size_t, 64> Work = {Head};
   Seen[Head] = true;
   auto Visit = [&](std::optional<size_t> I) {
-    if (!I || *I < Head || *I >= Insts.size() || Seen[*I] || !Run[*I])
+    if (!I || *I < Floor || *I >= Insts.size() || Seen[*I] || !Run[*I])
       return;
     Seen[*I] = true;
     Work.push_back(*I);
@@ -172,7 +175,8 @@ uint64_t loopEntries(ArrayRef<DecodedInst> Insts, uint64_t Start, uint64_t End,
   std::optional<size_t> Head = instructionAt(Insts, Start);
   if (!Head)
     return 0;
-  std::vector<bool> InLoop = reachedAtOrAfter(Insts, *Head, Run, Taken);
+  // The loop's own code: what its start reaches without going below it.
+  std::vector<bool> InLoop = reachedInWhatRan(Insts, *Head, Run, Taken, *Head);
   uint64_t BackIntoHead = 0, FromOutside = 0;
   for (size_t K = 0; K < Insts.size(); ++K) {
     const DecodedInst &D = Insts[K];
@@ -188,42 +192,21 @@ uint64_t loopEntries(ArrayRef<DecodedInst> Insts, uint64_t Start, uint64_t End,
 }
 
 /// True when control entering instruction \p Target can reach one of the
-/// instructions \p Sources again along what ran: instructions that ran
-/// (\p Run), branches taken (\p Taken) and fall-throughs that happened (a
-/// conditional branch's when it ran more often than it was taken). The
+/// instructions \p Sources again along what ran (reachedInWhatRan). The
 /// independent judge asks the same of callgrind's counts: after llvm-bolt
 /// splits a function, a backward jump can close a cycle only through code
 /// that never runs, and is then no loop. An indirect jump may go anywhere:
-/// cannot tell, so it closes the cycle.
+/// cannot tell, so reaching one closes the cycle.
 static bool closesCycleInWhatRan(ArrayRef<DecodedInst> Insts, size_t Target,
                                  ArrayRef<size_t> Sources,
                                  ArrayRef<uint64_t> Run,
                                  ArrayRef<uint64_t> Taken) {
-  std::vector<bool> Want(Insts.size()), Seen(Insts.size());
-  for (size_t S : Sources)
-    Want[S] = true;
-  SmallVector<size_t, 64> Work = {Target};
-  Seen[Target] = true;
-  auto Visit = [&](std::optional<size_t> I) {
-    if (!I || *I >= Insts.size() || Seen[*I] || !Run[*I])
-      return;
-    Seen[*I] = true;
-    Work.push_back(*I);
-  };
-  while (!Work.empty()) {
-    size_t I = Work.pop_back_val();
-    if (Want[I])
+  std::vector<bool> Seen = reachedInWhatRan(Insts, Target, Run, Taken);
+  if (llvm::any_of(Sources, [&](size_t S) { return Seen[S]; }))
+    return true;
+  for (size_t I = 0; I < Insts.size(); ++I)
+    if (Seen[I] && Insts[I].IsIndirectJump)
       return true;
-    const DecodedInst &D = Insts[I];
-    if (D.IsIndirectJump)
-      return true;
-    if (D.IsBranch && Taken[I])
-      Visit(instructionAt(Insts, D.Target));
-    if (D.FallsThrough && (!isConditional(D) || Run[I] > Taken[I]) &&
-        I + 1 < Insts.size() &&
-        Insts[I].Address + Insts[I].Size == Insts[I + 1].Address)
-      Visit(I + 1);
-  }
   return false;
 }
 
