@@ -27,6 +27,10 @@
 //     program's, so each translation unit approximates the program-wide cut),
 //     or is within -hotalign-max-count-ratio of its largest count; without one,
 //     when its back edges run -hotalign-static-ratio times per loop entry.
+//     With -hotalign-loop-profile (the binary's own counts, LoopProfile.h)
+//     a function's loops take its counts and the judge's verdicts instead:
+//     the compiler's counts are the IR profile's, spread by inlining and
+//     peeling in ways the training run never saw.
 //  4. Leaves a loop whose source asks for an alignment (llvm.loop.align,
 //     from [[clang::code_align(N)]]) with that alignment.
 //  5. Estimates the hot bytes (InstSizeEstimator: upper bounds per block).
@@ -71,6 +75,7 @@
 
 #include "InstSizeEstimator.h"
 #include "LayoutLoops.h"
+#include "LoopProfile.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -122,6 +127,10 @@ STATISTIC(NumLoopsPaddingTooOften,
 STATISTIC(NumLoopsLeft, "Number of hot loops left for another reason");
 STATISTIC(NumLoopsPlacedForNested,
           "Number of loops started off a line start for their nested loops");
+STATISTIC(NumFunctionsMeasured,
+          "Number of functions whose loops the binary's counts decided");
+STATISTIC(NumFunctionsMismatched,
+          "Number of functions whose loop-profile counts did not fit the code");
 
 DEBUG_COUNTER(AlignCounter, "hotalign-loop",
               "Controls which hot loops hotalign aligns");
@@ -134,6 +143,14 @@ static cl::OptionCategory HotAlignCategory("hotlayout hotalign options");
 static cl::opt<bool> Enable("hotalign-enable",
                             cl::desc("Run hotalign in codegen (default: on)"),
                             cl::init(true), cl::cat(HotAlignCategory));
+
+static cl::opt<std::string> LoopProfilePath(
+    "hotalign-loop-profile",
+    cl::desc("The binary's own loop counts (`hotlayout loops` of this build, "
+             "profiled): its judge's verdicts decide which loops are hot in "
+             "the functions it has counts for; elsewhere the compiler's "
+             "profile does"),
+    cl::value_desc("file"), cl::cat(HotAlignCategory));
 
 static cl::opt<unsigned, false, PowerOfTwoParser>
     LineBytes("hotalign-line-size",
@@ -239,9 +256,21 @@ struct ModuleState {
   uint64_t HotThreshold = 0;
   const TargetMachine *SizesFor = nullptr;
   std::unique_ptr<InstSizeEstimator> Sizes;
+  /// -hotalign-loop-profile's counts, when given and read.
+  std::optional<LoopProfile> Measured;
 
-  /// Starts \p M's budget afresh and reads its profile summary.
-  void reset(const Module &M) {
+  /// Starts \p M's budget afresh, reads its profile summary and the loop
+  /// profile (an unreadable one is an error: the build stops, it does not
+  /// quietly fall back to what the user asked to replace).
+  void reset(Module &M) {
+    Measured.reset();
+    if (!LoopProfilePath.empty()) {
+      Expected<LoopProfile> P = LoopProfile::read(LoopProfilePath);
+      if (P)
+        Measured = std::move(*P);
+      else
+        M.getContext().emitError("hotalign: " + toString(P.takeError()));
+    }
     BudgetLeft = ModuleBudget;
     ProfileMaxCount = 0;
     HotThreshold = 0;
@@ -266,7 +295,14 @@ struct ModuleState {
 };
 
 /// Why step 3 calls a loop cold (or nothing: hot).
-enum class ColdBy { NotCold, FewIterations, BelowThreshold, Static, NoProfile };
+enum class ColdBy {
+  NotCold,
+  FewIterations,
+  BelowThreshold,
+  Static,
+  NoProfile,
+  InBinary, ///< The loop profile's judge: not among the hottest loops.
+};
 
 /// What hotalign knows of one loop of the layout.
 struct LoopFacts {
@@ -275,6 +311,7 @@ struct LoopFacts {
   const MachineLoop *ML = nullptr;
   ColdBy Cold = ColdBy::NotCold;
   bool Dominant = false;           ///< Hot by the dominant-loop rule.
+  bool Measured = false;           ///< Counts and verdict from the binary.
   uint64_t Count = 0;              ///< Back-edge count, with a profile.
   double PerEntry = 0;             ///< Back edges per entry of the loop.
   std::vector<ByteInterval> Bytes; ///< Hot bytes, offsets from the target.
@@ -285,6 +322,9 @@ struct LoopFacts {
   uint64_t SpanBytes = 0;
 
   bool hot() const { return Cold == ColdBy::NotCold; }
+  /// Hot by a count that outweighs a profile-guided size decision: the
+  /// dominant loop, or a loop the binary's counts call hot.
+  bool hotDespiteSizeProfile() const { return Dominant || Measured; }
 };
 
 /// The algorithm, one machine function at a time, on the analyses the
@@ -314,6 +354,8 @@ private:
                    size_t X, ArrayRef<size_t> Nested);
   void padBefore(MachineFunction &MF, MachineBasicBlock &Target,
                  uint64_t Offset);
+  void useBinaryCounts(const MachineFunction &MF,
+                       std::vector<LayoutLoop> &Loops);
   void analysis(const LoopFacts &F);
   void missed(const LoopFacts &F, StringRef Name,
               function_ref<void(MachineOptimizationRemarkMissed &)> Why);
@@ -395,10 +437,16 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
   F.Loop = &L;
   F.ML = machineLoopOf(MLI, L);
   F.PerEntry = L.perEntry();
-  if (HasProfile)
+  F.Measured = L.MeasuredHot.has_value();
+  if (F.Measured)
+    F.Count = L.Taken.getFrequency();
+  else if (HasProfile)
     F.Count = MBFI.getProfileCountFromFreq(L.Taken).value_or(0);
   if (!loopIterates(L.Taken.getFrequency(), L.Entries.getFrequency())) {
     F.Cold = ColdBy::FewIterations;
+  } else if (F.Measured) {
+    if (!*L.MeasuredHot)
+      F.Cold = ColdBy::InBinary;
   } else if (HasProfile) {
     // When one loop is the whole profile the threshold is its own raw
     // count, which its derived count never reaches: hence the slack and
@@ -415,6 +463,33 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
     F.Cold = ColdBy::Static;
   }
   return F;
+}
+
+/// Step 3 with a loop profile: where it has \p MF's counts and they fit its
+/// code, they replace the compiler's.
+void HotAlign::useBinaryCounts(const MachineFunction &MF,
+                               std::vector<LayoutLoop> &Loops) {
+  if (!Mod.Measured)
+    return;
+  const MeasuredFunction *M = Mod.Measured->find(MF.getName());
+  if (!M)
+    return;
+  if (applyMeasuredCounts(Loops, *M)) {
+    ++NumFunctionsMeasured;
+    LLVM_DEBUG(dbgs() << "[hotalign] " << MF.getName()
+                      << ": counts from the loop profile\n");
+    return;
+  }
+  ++NumFunctionsMismatched;
+  ORE.emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "LoopProfileMismatch",
+                                           MF.getFunction().getSubprogram(),
+                                           &MF.front())
+           << "the loop profile's counts of "
+           << ore::NV("Function", MF.getName())
+           << " do not fit its code (changed since the profiled build?): "
+              "the compiler's profile decides its loops";
+  });
 }
 
 /// Step 5: the hot bytes' intervals from the estimator's block sizes.
@@ -444,7 +519,10 @@ void HotAlign::analysis(const LoopFacts &F) {
     if (std::optional<UniqueBBID> ID = F.Loop->Target->getBBID())
       R << " (address-map block " << ore::NV("BBID", ID->BaseID) << ")";
     R << ": ";
-    if (HasProfile)
+    if (F.Measured)
+      R << "back-edge count " << ore::NV("Count", F.Count)
+        << " (the binary's), ";
+    else if (HasProfile)
       R << "back-edge count " << ore::NV("Count", F.Count) << ", ";
     else
       R << "back edges ";
@@ -524,6 +602,14 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     ++NumLoopsCold;
     missed(F, "NoProfile", "no profile and static estimates are off");
     return false;
+  case ColdBy::InBinary:
+    ++NumLoopsCold;
+    missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
+      R << "cold in the binary: back-edge count " << ore::NV("Count", F.Count)
+        << " is not among the loops that make up 99% of its back-edge counts "
+           "(loop profile)";
+    });
+    return false;
   }
   // Step 4: the source's own request wins over any estimate of ours.
   if (std::optional<uint64_t> UserAlign = userLoopAlignment(F.ML)) {
@@ -540,7 +626,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
   // summary's cold threshold; when one loop is the whole profile that
   // threshold is the loop's own raw counter, which its derived count never
   // reaches (see facts): a dominant loop is not taken for cold.
-  if (SizeAttribute || (SizeByProfile && !F.Dominant)) {
+  if (SizeAttribute || (SizeByProfile && !F.hotDespiteSizeProfile())) {
     ++NumLoopsLeft;
     missed(F, "SizeOptimised",
            SizeAttribute ? "function is optimised for size"
@@ -679,7 +765,8 @@ bool HotAlign::paddingRunsTooOften(const LoopFacts &F,
 /// entry that falls into it.
 bool HotAlign::mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
                             const std::vector<LoopFacts> &All) const {
-  if (!X.hot() || SizeAttribute || (SizeByProfile && !X.Dominant) ||
+  if (!X.hot() || SizeAttribute ||
+      (SizeByProfile && !X.hotDespiteSizeProfile()) ||
       userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
     return false;
   return !paddingRunsTooOften(X, All);
@@ -843,6 +930,7 @@ bool HotAlign::run(MachineFunction &MF) {
 
   // Steps 2 and 3 for every loop first: step 6 asks about enclosing loops.
   std::vector<LayoutLoop> Loops = findLayoutLoops(MF, MBFI);
+  useBinaryCounts(MF, Loops);
   std::vector<LoopFacts> Facts;
   for (const LayoutLoop &L : Loops)
     Facts.push_back(facts(L));

@@ -13,7 +13,8 @@
 //
 // Counts are block frequencies (MachineBlockFrequencyInfo): the ratios the
 // definition uses (per entry, 1/8 of the count) need no profile; with one,
-// MBFI turns a frequency into a count.
+// MBFI turns a frequency into a count. With the binary's own counts (a loop
+// profile, LoopProfile.h) they are replaced by those.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/BlockFrequency.h"
 
+#include <optional>
 #include <vector>
 
 namespace llvm {
@@ -59,6 +61,10 @@ struct LayoutLoop {
   /// Index (in findLayoutLoops' result) of the innermost loop whose span
   /// holds this one's, or -1.
   int Parent = -1;
+  /// With the binary's counts (LoopProfile.h, applyMeasuredCounts): the
+  /// judge's verdict there; Taken, Entries and FallIn are then counts, and
+  /// Hot follows the binary's block counts.
+  std::optional<bool> MeasuredHot;
 
   /// Iterations per entry of the loop (Taken / Entries; never entered:
   /// Taken, as if entered once).

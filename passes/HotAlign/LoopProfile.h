@@ -1,0 +1,88 @@
+//===- LoopProfile.h - The binary's own loop counts, for hotalign ---------===//
+//
+// The compiler's counts are the IR profile's, spread by inlining and loop
+// transformations that the training run never saw: an inlined function's
+// loop gets the same per-iteration odds in every copy (context-insensitive),
+// and a peeled loop keeps the odds of the whole loop while only the long
+// trips reach it (Lua 5.4 strings-and-sort: luaH_newkey's array-count loop,
+// 0.8 iterations per entry to the compiler, 416 in the binary). The judge
+// counts the binary. So, as Propeller does for layout, the recipe may build
+// twice: `hotlayout loops BINARY --profile P -o L` writes the judge's
+// verdict and exact counts of the first build's loops, keyed by function
+// name and basic-block address-map ID, and the same build again with
+// -hotalign-loop-profile=L decides hotness from them. Block IDs are given
+// when the machine function is built, so they name the same blocks in both
+// builds while the code before hotalign is the same.
+//
+// The file (version 1), one record per line, fields separated by spaces:
+//   hotlayout-loop-profile 1
+//   # comments
+//   function <name>
+//   block <bbid> <count>                                  (nonzero counts)
+//   loop <target-bbid> <taken> <entries> <fallin> <hot 0|1>
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_LOOPPROFILE_H
+#define HOTLAYOUT_LOOPPROFILE_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace llvm {
+class MachineFunction;
+} // namespace llvm
+
+namespace hotlayout {
+
+struct LayoutLoop;
+
+/// One loop of the binary, by the address-map ID of its target block.
+struct MeasuredLoop {
+  uint64_t Taken = 0;   ///< Its back edges' summed count.
+  uint64_t Entries = 0; ///< Entries into its span (the judge's).
+  uint64_t FallIn = 0;  ///< Of those, falls into its target.
+  bool Hot = false;     ///< The judge's verdict (99% cut, floor, per entry).
+};
+
+/// One function's counts in the binary.
+struct MeasuredFunction {
+  llvm::DenseMap<unsigned, uint64_t> BlockCounts; ///< By block ID.
+  llvm::DenseMap<unsigned, MeasuredLoop> Loops;   ///< By target block ID.
+};
+
+class LoopProfile {
+public:
+  /// Parses \p Text (\p Name in messages); fails with the line's number
+  /// on anything but the format above.
+  static llvm::Expected<LoopProfile> parse(llvm::StringRef Text,
+                                           llvm::StringRef Name);
+  /// Reads and parses the file at \p Path.
+  static llvm::Expected<LoopProfile> read(llvm::StringRef Path);
+
+  /// \p Function's counts, or null when the binary's profile has none.
+  const MeasuredFunction *find(llvm::StringRef Function) const;
+  size_t size() const { return Functions.size(); }
+
+private:
+  llvm::StringMap<MeasuredFunction> Functions;
+};
+
+/// Gives \p Loops, found in \p MF's layout with the compiler's frequencies,
+/// the binary's counts from \p M: Taken, Entries, FallIn and the hot blocks
+/// by the measured block counts, and the judge's verdict (MeasuredHot); a
+/// loop the binary never closed gets zero counts, a cold verdict. False,
+/// changing nothing, when \p M does not fit \p MF's code: a block without
+/// an address-map ID, or a loop the binary calls hot whose target starts no
+/// loop of the layout (the code changed since the binary was built).
+bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
+                         const MeasuredFunction &M);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_LOOPPROFILE_H
