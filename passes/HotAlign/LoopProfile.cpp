@@ -95,9 +95,9 @@ Expected<LoopProfile> LoopProfile::parse(StringRef Text, StringRef Name) {
 Expected<LoopProfile> LoopProfile::read(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
-    return createStringError(Buf.getError(), "cannot read loop profile '" +
-                                                 Path + "': " +
-                                                 Buf.getError().message());
+    return createStringError(Buf.getError(),
+                             "cannot read loop profile '" + Path +
+                                 "': " + Buf.getError().message());
   return parse((*Buf)->getBuffer(), Path);
 }
 
@@ -125,8 +125,7 @@ bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
   };
   for (LayoutLoop &L : Loops) {
     auto It = M.Loops.find(*blockID(*L.Target));
-    MeasuredLoop Measured =
-        It == M.Loops.end() ? MeasuredLoop() : It->second;
+    MeasuredLoop Measured = It == M.Loops.end() ? MeasuredLoop() : It->second;
     L.Taken = BlockFrequency(Measured.Taken);
     L.Entries = BlockFrequency(Measured.Entries);
     L.FallIn = BlockFrequency(Measured.FallIn);
