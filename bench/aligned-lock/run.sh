@@ -12,8 +12,11 @@
 #   nopl      the recipe as `hotlayout flags --use P --no-plugin` prints it (IR PGO from a training
 #             run of the workload, built with `hotlayout flags --instrument`; the PGO data kept in
 #             .llvm_bb_addr_map; PGO_KIND=fe: front-end PGO, -fprofile-instr-use, no map), no plugin
-#   in        the recipe with the plugin, `hotlayout flags --use P` (hotalign, options
-#             $HOTALIGN_FLAGS): the input of apply and llvm-bolt
+#   in        the recipe with the plugin, in its two builds: in0 = `hotlayout flags --use P`
+#             (hotalign, options $HOTALIGN_FLAGS), profiled (`hotlayout profile`), its loops
+#             written by `hotlayout loops in0 --profile ... -o in.loops`; then in = the same
+#             build with `--loop-profile in.loops` (hotalign takes the binary's counts): the
+#             input of apply and llvm-bolt
 #   in.bolt   plain llvm-bolt -data=<in's profile> $BOLTFLAGS
 #   in.apply  hotlayout plan in -> in.lock; hotlayout apply in --lock in.lock --profile
 #   in.noprof hotlayout apply in --lock in.lock (no profile: the lock's choices alone)
@@ -23,7 +26,8 @@
 #             only the code that never ran in training); sh.bolt and sh.apply (in.lock, sh's own
 #             profile) as above
 #   v2        one hot function edited (programs.sh NAME_edit; same behaviour), re-trained PGO,
-#             plugin; v2.bolt; v2.apply: plan v2 --update in.lock -> v2.lock, apply with it
+#             plugin with the release's loop profile (in.loops: one build, as a user rebuilds
+#             after an edit); v2.bolt; v2.apply: plan v2 --update in.lock -> v2.lock, apply
 # All link with ld.lld --emit-relocs and compile with -O2 -ffunction-sections. Profiles:
 # `hotlayout profile` of each binary (nopl, in, sh, v2) running the workload.
 # Each of the 10 binaries then runs the workload under valgrind callgrind; every binary must
@@ -105,12 +109,16 @@ case ${PGO_KIND:-ir} in
       # iterations) under the 99% cut. Iterative inference gives luaV_execute's back edges
       # callgrind's exact counts (measured: Lua, IR PGO, one run).
       # The final builds: `hotlayout flags --use PROFDATA [--no-plugin] --cflags` (use_flags).
-      use_flags() { recipe --cflags --use "$@"; } ;;
+      use_flags() { recipe --cflags --use "$@"; }
+      # The recipe's second build: hotalign takes the first build's own loop counts.
+      LOOP_STAGE=1 ;;
   fe) PGO_GEN=-fprofile-instr-generate
       use_flags() {
         RECIPE=(-ffunction-sections -fprofile-instr-use="$1")
         [ "${2:-}" = --no-plugin ] || RECIPE+=(-fpass-plugin="$("$H" flags --cc "$CLANG" --print-plugin)")
-      } ;;
+      }
+      # No address map without the PGO map's flags: no loop profile.
+      LOOP_STAGE=0 ;;
   *) echo "aligned-lock: PGO_KIND is ir or fe, not '$PGO_KIND'" >&2; exit 2 ;;
 esac
 JUDGE=$ROOT/bench/common/callgrind_loops.py
@@ -144,6 +152,7 @@ key_of() {
   local a
   for a in "$@"; do
     case $a in -fprofile-instr-use=*|-fprofile-use=*|-fpass-plugin=*) sha256sum "${a#*=}" | cut -c1-16 ;; esac
+    case $a in -mllvm=-hotalign-loop-profile=*) sha256sum "${a#-mllvm=-hotalign-loop-profile=}" | cut -c1-16 ;; esac
     case $a in -fpass-plugin=*) echo "HOTLAYOUT_OPTIONS=${HOTLAYOUT_OPTIONS:-}" ;; esac
   done
 }
@@ -223,11 +232,23 @@ one_program() {
     fi
   done
   use_flags "$PW/v1.profdata" --no-plugin; build_cached "$p" "$S" "$PW/obj-nopl" "${RECIPE[@]}"
-  use_flags "$PW/v1.profdata"; build_plugin_cached "$p" "$S" "$PW/obj-in" "${RECIPE[@]}"
+  # The recipe's first build, profiled; its loops decide the second's alignment.
+  local loops=()
+  if [ $LOOP_STAGE = 1 ]; then
+    use_flags "$PW/v1.profdata"; build_plugin_cached "$p" "$S" "$PW/obj-in0" "${RECIPE[@]}"
+    (cd "$PW" && "${p}_link" obj-in0 in0)
+    log "$p: hotlayout profile and loops of in0"
+    run_workload profile in0 prof-in0
+    "$H" loops "$PW/in0" --profile "$PW/prof-in0/prof.fdata" -o "$PW/in.loops.new" --quiet
+    # Same bytes, same file date: the cached second build stays valid.
+    if cmp -s "$PW/in.loops.new" "$PW/in.loops"; then rm "$PW/in.loops.new"; else mv "$PW/in.loops.new" "$PW/in.loops"; fi
+    loops=(--loop-profile "$PW/in.loops")
+  fi
+  use_flags "$PW/v1.profdata" "${loops[@]}"; build_plugin_cached "$p" "$S" "$PW/obj-in" "${RECIPE[@]}"
   if [ $INPUT_ONLY = 1 ]; then
     build_plugin_cached "$p" "$S" "$PW/obj-rec" "${RECIPE[@]}" $OPTREC
   else
-    use_flags "$PW/v2.profdata"; build_plugin_cached "$p" "$S2" "$PW/obj-v2" "${RECIPE[@]}"
+    use_flags "$PW/v2.profdata" "${loops[@]}"; build_plugin_cached "$p" "$S2" "$PW/obj-v2" "${RECIPE[@]}"
   fi
   cd "$PW"
   "${p}_link" obj-nopl nopl

@@ -4,10 +4,11 @@
 #
 #   1 build    the recipe, as `hotlayout flags` prints it: a training build
 #              (--instrument: IR PGO), a training run, llvm-profdata merge,
-#              the final build (--use: the profile, the PGO analysis map,
-#              the plugin, whose hotalign aligns the hot loops the profile
-#              names, -ffunction-sections, ld.lld with --emit-relocs, which
-#              BOLT needs)
+#              the first build (--use: the profile, the PGO analysis map,
+#              the plugin, -ffunction-sections, ld.lld with --emit-relocs,
+#              which BOLT needs), its own loop counts (hotlayout profile,
+#              hotlayout loops), the final build (--loop-profile: hotalign
+#              aligns the loops the first build's counts call hot)
 #   2 profile  hotlayout profile: a BOLT branch profile of one run
 #   3 check    hotlayout check --profile on the input: hot loops, straddling
 #   4 plan     hotlayout plan: the lock, each hot function at a fixed offset
@@ -117,11 +118,17 @@ LLVM_PROFILE_FILE="$tmp/loops.profraw" run_prog "the training run" expected.txt 
   "$tmp/loops.instr"
 "$profdata" merge -o "$tmp/loops.profdata" "$tmp/loops.profraw"
 recipe --use "$tmp/loops.profdata"
+"$clang" "${cflags[@]}" "${flags[@]}" "$here/loops.c" -o "$tmp/loops.first"
+run_tool "$tmp/first-profile.txt" "$hotlayout" profile -o "$tmp/first.fdata" -- \
+  "$tmp/loops.first" "$rounds"
+run_tool loops-profile.txt "$hotlayout" loops "$tmp/loops.first" \
+  --profile "$tmp/first.fdata" -o loops.loops
+recipe --use "$tmp/loops.profdata" --loop-profile loops.loops
 "$clang" "${cflags[@]}" "${flags[@]}" -Rpass=hotalign "$here/loops.c" -o loops \
   2>build-remarks.txt
 # grep -c prints 0 and exits 1 when hotalign aligned nothing.
 aligned="$(grep -c 'remark: aligned hot loop' build-remarks.txt || :)"
-step 1 build "hotlayout flags --instrument, --use: loops ($(stat -c %s loops) bytes); hotalign aligned $aligned hot loops"
+step 1 build "hotlayout flags --instrument, --use, --loop-profile: loops ($(stat -c %s loops) bytes); hotalign aligned $aligned hot loops"
 
 begin
 run_tool profile.txt "$hotlayout" profile -o loops.fdata -- ./loops "$rounds"
