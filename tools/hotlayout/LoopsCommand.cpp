@@ -35,8 +35,9 @@ static cl::OptionCategory LoopsCategory(
     "same thresholds. Written: each function with a record in the profile "
     "(not one made from the PGO map: those counts are the compiler's own) "
     "and a name no other function has; its blocks' counts and its loops' "
-    "counts (taken, entries, fall-ins) and verdicts. The format is in "
-    "README.md and hotlayout/Tool/LoopProfile.h.");
+    "counts (taken, entries, fall-ins) and verdicts. The format: "
+    "tools/hotlayout/README.md (hotlayout loops) and "
+    "hotlayout/Tool/LoopProfile.h.");
 
 static cl::opt<std::string> BinaryPath(cl::Positional, cl::Required,
                                        cl::desc("<binary>"),
