@@ -3,14 +3,18 @@
 #
 #   HOTLAYOUT_EXECUTABLE, the imported target hotlayout::hotlayout
 #       <prefix>/bin/hotlayout
-#   hotlayout_add_flags(<target> [INSTRUMENT | USE <profdata>] [NO_PLUGIN])
+#   hotlayout_add_flags(<target> [INSTRUMENT | USE <profdata>]
+#                       [LOOP_PROFILE <file>] [NO_PLUGIN])
 #       adds the recipe's compile and link options to <target> (PRIVATE), as
 #       `hotlayout flags` prints them for the project's compiler (its LLVM
 #       major picks the plugin): no option, the plugin and the layout flags;
 #       INSTRUMENT, the PGO training build; USE, the final build with that
-#       profile (a relative path is relative to the current source folder;
-#       the target's objects are rebuilt when it changes); NO_PLUGIN, the same
-#       recipe without the plugin (a baseline to compare against).
+#       profile; LOOP_PROFILE, hotalign reads the counts `hotlayout loops`
+#       wrote of the previous build (with USE or alone; not with INSTRUMENT
+#       or NO_PLUGIN); NO_PLUGIN, the same recipe without the plugin (a
+#       baseline to compare against). A relative profile path is relative to
+#       the current source folder; the target's objects are rebuilt when a
+#       profile changes.
 #
 #   find_package(HotLayout REQUIRED)
 #   add_executable(app main.c)
@@ -37,10 +41,12 @@ if(NOT TARGET hotlayout::hotlayout)
 endif()
 
 function(hotlayout_add_flags target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "INSTRUMENT;NO_PLUGIN" "USE" "")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "INSTRUMENT;NO_PLUGIN"
+    "USE;LOOP_PROFILE" "")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "hotlayout_add_flags(${target}): unknown arguments "
-      "'${arg_UNPARSED_ARGUMENTS}' (INSTRUMENT, USE <profdata>, NO_PLUGIN)")
+      "'${arg_UNPARSED_ARGUMENTS}' (INSTRUMENT, USE <profdata>, "
+      "LOOP_PROFILE <file>, NO_PLUGIN)")
   endif()
   if(NOT TARGET ${target})
     message(FATAL_ERROR "hotlayout_add_flags: '${target}' is not a target")
@@ -55,10 +61,18 @@ function(hotlayout_add_flags target)
   if(arg_INSTRUMENT)
     list(APPEND args --instrument)
   endif()
+  set(inputs)
   if(DEFINED arg_USE)
     get_filename_component(profile "${arg_USE}" ABSOLUTE
       BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     list(APPEND args --use "${profile}")
+    list(APPEND inputs "${profile}")
+  endif()
+  if(DEFINED arg_LOOP_PROFILE)
+    get_filename_component(loops "${arg_LOOP_PROFILE}" ABSOLUTE
+      BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND args --loop-profile "${loops}")
+    list(APPEND inputs "${loops}")
   endif()
   if(arg_NO_PLUGIN)
     list(APPEND args --no-plugin)
@@ -75,11 +89,11 @@ function(hotlayout_add_flags target)
   endforeach()
   target_compile_options(${target} PRIVATE ${cflags})
   target_link_options(${target} PRIVATE ${ldflags})
-  if(DEFINED profile)
+  if(inputs)
     get_target_property(sources ${target} SOURCES)
     if(sources)
       set_property(SOURCE ${sources} TARGET_DIRECTORY ${target}
-        APPEND PROPERTY OBJECT_DEPENDS "${profile}")
+        APPEND PROPERTY OBJECT_DEPENDS ${inputs})
     endif()
   endif()
 endfunction()

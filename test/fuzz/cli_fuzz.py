@@ -7,11 +7,12 @@ never hangs, never leaves a temporary file).
               [--seed S] [--timeout SEC] [--jobs J] [--only a,b]
 
 Setup (in DIR/seed): test/lit/apply/Inputs/prog.c is built with clang -O1
--fuse-ld=lld -Wl,--emit-relocs (prog), a twin with alpha grown (prog2, for
-diff),
+-fuse-ld=lld -Wl,--emit-relocs -fbasic-block-address-map (prog; the map is
+what loops reads), a twin with alpha grown (prog2, for diff),
 a hand-written profile (prog.fdata) and the lock `hotlayout plan` makes of
 them (prog.lock). Then N cases, the subcommand chosen round-robin from
-check, diff, profile, plan, apply (or --only), each with one input mutated
+check, diff, profile, loops, plan, apply (or --only), each with one input
+mutated
 (ELF: bytes flipped, header and section-header fields overwritten, a range
 zeroed, truncation; profile: lines dropped, doubled or garbled, counts and
 offsets made huge, negative or non-numeric, raw bytes, emptied; lock: JSON
@@ -62,7 +63,7 @@ PROFILE = ("1 alpha 10 1 alpha 0 0 5000\n"
            "1 beta 8 1 beta 0 0 3000\n"
            "1 main 10 1 alpha 0 0 50\n")
 
-SUBCOMMANDS = ["check", "diff", "profile", "plan", "apply"]
+SUBCOMMANDS = ["check", "diff", "profile", "loops", "plan", "apply"]
 
 
 def sha(path):
@@ -213,7 +214,8 @@ def seed_inputs(args):
     src = PROGRAM
     for name, extra in (("prog", []), ("prog2", ["-DBIG"])):
         subprocess.run([args.clang, "-O1", "-fuse-ld=lld", "-Wl,--emit-relocs",
-                        *extra, src, "-o", os.path.join(d, name)], check=True)
+                        "-fbasic-block-address-map", *extra, src, "-o",
+                        os.path.join(d, name)], check=True)
     with open(os.path.join(d, "prog.fdata"), "w") as f:
         f.write(PROFILE)
     subprocess.run([args.hotlayout, "plan", os.path.join(d, "prog"),
@@ -243,6 +245,9 @@ def command(sub, rng):
     if sub == "profile":
         return (["profile", "--quiet", "-o", "out.fdata", "--", "./prog",
                  "100"], ["prog"], "out.fdata")
+    if sub == "loops":
+        return (["loops", "--quiet", "prog", "--profile", "prog.fdata", "-o",
+                 "out.loops"], ["prog", "prog.fdata"], "out.loops")
     if sub == "plan":
         update = rng.random() < 0.4
         cmd = ["plan", "prog", "--profile", "prog.fdata", "-o", "out.lock"]

@@ -28,7 +28,7 @@ config.test_exec_root = os.path.join(config.hotlayout_obj_root, "test", "lit")
 # install and format checks) run there only. A plugin-only tree runs the
 # plugin's suites.
 cli_suites = ["ab", "apply", "bench", "check", "diff", "examples", "format",
-              "install", "layout-lock", "plan", "profile",
+              "install", "layout-lock", "loops", "plan", "profile",
               "cli-fuzz-smoke.test"]
 if not config.hotlayout_builds_cli:
     config.excludes += cli_suites
@@ -56,8 +56,8 @@ subst = config.substitutions
 
 # LLVM tools of the major the plugin was built for (never the PATH's).
 for name in ("opt", "llc", "clang", "yaml2obj", "llvm-strip", "llvm-nm",
-             "llvm-objdump", "llvm-bolt", "merge-fdata", "perf2bolt",
-             "llvm-profdata"):
+             "llvm-objdump", "llvm-readobj", "llvm-bolt", "merge-fdata",
+             "perf2bolt", "llvm-profdata"):
     subst.append(("%" + name, tool(name)))
 subst.append(("%lld", tool("ld.lld")))
 

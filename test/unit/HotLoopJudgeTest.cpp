@@ -93,6 +93,44 @@ TEST(HotLoopJudge, RecordedFallThroughFromANonBranchIsNotCountedTwice) {
   EXPECT_EQ(execCounts(Insts, 0x1000, P)[4], 1000u);
 }
 
+// What fell into the loop head: its 1000 runs less the 990 jumps back: the
+// 10 entries, which fall from the entry block. Twin: the latch, reached by
+// the jcc at +8 990 times, gets the cold block's 10 fall-throughs.
+TEST(HotLoopJudge, FallInIsTheRunsNoBranchBrought) {
+  std::vector<DecodedInst> Insts = loopWithColdBlock(0x1000);
+  FunctionProfile P = loopProfile(10, 990, 10);
+  std::vector<uint64_t> Exec = execCounts(Insts, 0x1000, P);
+  EXPECT_EQ(fallInCount(Insts, 0x1000, P, Exec, 1), 10u);
+  EXPECT_EQ(fallInCount(Insts, 0x1000, P, Exec, 4), 10u);
+}
+
+// BOLT's record of the fall-through itself (from the instruction right
+// before) is no branch: it stays in the fall-in, as execCounts counts it
+// once. Twin: the same count as a record from elsewhere (a jump from +0x70)
+// is a branch, and the fall-in drops by it.
+TEST(HotLoopJudge, RecordedFallThroughStaysInTheFallIn) {
+  std::vector<DecodedInst> Insts = loopWithColdBlock(0x1000);
+  FunctionProfile P = loopProfile(10, 990, 10);
+  P.Branches.push_back({0, 4, 10}); // entry block -> head, recorded
+  std::vector<uint64_t> Exec = execCounts(Insts, 0x1000, P);
+  ASSERT_EQ(Exec[1], 1000u);
+  EXPECT_EQ(fallInCount(Insts, 0x1000, P, Exec, 1), 10u);
+  P.Branches.back().From = 0x70;
+  EXPECT_EQ(fallInCount(Insts, 0x1000, P, Exec, 1), 0u);
+}
+
+// The function's first instruction is reached by its entries (calls), not
+// by a fall: none fell in. Branches that say more than the count (a profile
+// of other code) give 0, not a wrapped count.
+TEST(HotLoopJudge, EntriesAreNoFallInAndFallInNeverWraps) {
+  std::vector<DecodedInst> Insts = loopWithColdBlock(0x1000);
+  FunctionProfile P = loopProfile(10, 990, 10);
+  std::vector<uint64_t> Exec = execCounts(Insts, 0x1000, P);
+  EXPECT_EQ(fallInCount(Insts, 0x1000, P, Exec, 0), 0u);
+  Exec[1] = 5;
+  EXPECT_EQ(fallInCount(Insts, 0x1000, P, Exec, 1), 0u);
+}
+
 // A backward branch is a loop only when its cycle closed in what ran: here
 // the branch back to +4 was taken, but its cycle runs through the cold
 // block, which never ran (as after llvm-bolt split a function and the path

@@ -157,3 +157,27 @@ TEST(PGOAnalysisProfile, GuessedIrreducibleFrequenciesDoNotConserveFlow) {
 }
 
 } // namespace
+
+// The records hotlayout profile wrote from the map are found again in the
+// merged profile: the same edges, the counts within rounding of profiles
+// scaled one by one and summed (--append).
+TEST(PGOAnalysisProfile, RecordsOfTheMapMatchUpToRounding) {
+  std::vector<ProfileBranch> Map = {{8, 4, 297}, {0x10, 4, 3}};
+  EXPECT_TRUE(matchesPGOMapRecords(Map, Map));
+  EXPECT_TRUE(matchesPGOMapRecords({{8, 4, 298}, {0x10, 4, 2}}, Map));
+  // The same edge in two merged records is one edge.
+  EXPECT_TRUE(
+      matchesPGOMapRecords({{8, 4, 200}, {8, 4, 97}, {0x10, 4, 3}}, Map));
+}
+
+// A run's records are not the map's: other counts, or an edge the map never
+// gives, such as BOLT's recorded fall-through, even counted once (a function
+// that ran once has every record at 1 and the map gives it none). No
+// records on either side is no match either.
+TEST(PGOAnalysisProfile, RecordsOfARunDoNotMatch) {
+  std::vector<ProfileBranch> Map = {{8, 4, 297}};
+  EXPECT_FALSE(matchesPGOMapRecords({{8, 4, 310}}, Map));
+  EXPECT_FALSE(matchesPGOMapRecords({{8, 4, 297}, {8, 0xa, 1}}, Map));
+  EXPECT_FALSE(matchesPGOMapRecords({{0xb, 0xd, 1}}, {}));
+  EXPECT_FALSE(matchesPGOMapRecords({}, {}));
+}

@@ -54,6 +54,33 @@ TEST(RecipeTest, LayoutStageHasPluginAndLayoutFlags) {
             (std::vector<std::string>{"-fuse-ld=lld", "-Wl,--emit-relocs"}));
 }
 
+// The loop profile is the plugin's option, one word right after the plugin;
+// clang 19 parses -mllvm before it loads -fpass-plugin plugins, so there
+// the plugin is also loaded early. Twin: without the plugin, nothing.
+TEST(RecipeTest, LoopProfileFollowsThePlugin) {
+  RecipeConfig C;
+  C.PluginPath = "/p/libHotLayout.so";
+  C.LoopProfilePath = "/w/app.loops";
+  EXPECT_EQ(recipeFlags(C).Compile,
+            (std::vector<std::string>{
+                "-ffunction-sections", "-fpass-plugin=/p/libHotLayout.so",
+                "-mllvm=-hotalign-loop-profile=/w/app.loops"}));
+  C.CompilerMajor = 19;
+  EXPECT_EQ(recipeFlags(C).Compile,
+            (std::vector<std::string>{
+                "-ffunction-sections", "-fpass-plugin=/p/libHotLayout.so",
+                "-fplugin=/p/libHotLayout.so",
+                "-mllvm=-hotalign-loop-profile=/w/app.loops"}));
+  C.CompilerMajor = 22;
+  C.Stage = RecipeStage::Use;
+  C.ProfilePath = "/w/app.profdata";
+  EXPECT_EQ(recipeFlags(C).Compile.back(),
+            "-mllvm=-hotalign-loop-profile=/w/app.loops");
+  C.PluginPath.clear();
+  for (const std::string &W : recipeFlags(C).Compile)
+    EXPECT_EQ(W.find("hotalign"), std::string::npos) << W;
+}
+
 TEST(RecipeTest, InstrumentStageOnlyCounts) {
   RecipeConfig C;
   C.Stage = RecipeStage::Instrument;

@@ -6,25 +6,12 @@ using namespace llvm;
 
 namespace hotlayout {
 
-HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
-    : EmitJSON("json",
-               cl::desc("Print a JSON document instead of a table (default: "
-                        "table)"),
-               cl::sub(Sub), cl::cat(Cat)),
-      LineSize("line-size",
+JudgeThresholdOptions::JudgeThresholdOptions(cl::SubCommand &Sub,
+                                             cl::OptionCategory &Cat)
+    : LineSize("line-size",
                cl::desc("Line size in bytes, a power of two: 64 for the "
                         "I-cache, 32 for decoded-uop windows (default: 64)"),
                cl::init(64), cl::sub(Sub), cl::cat(Cat)),
-      MinLoopFreqRatio(
-          "min-loop-freq-ratio",
-          cl::desc("With block frequencies: a loop is hot when its first "
-                   "block runs at least this many times as often as the "
-                   "function entry (default: 8)"),
-          cl::init(8.0), cl::sub(Sub), cl::cat(Cat)),
-      ProfilePath("profile",
-                  cl::desc("BOLT .fdata branch profile; takes precedence "
-                           "over block frequencies (default: none)"),
-                  cl::value_desc("file"), cl::sub(Sub), cl::cat(Cat)),
       MinCount("min-count",
                cl::desc("With --profile: a loop is hot when branches back to "
                         "its start were taken at least this often "
@@ -35,7 +22,30 @@ HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
                            "iterating loops that together make up this "
                            "fraction of all iterating loops' counts "
                            "(default: 0.99)"),
-                  cl::init(DefaultHotCoverage), cl::sub(Sub), cl::cat(Cat)),
+                  cl::init(DefaultHotCoverage), cl::sub(Sub), cl::cat(Cat)) {}
+
+void JudgeThresholdOptions::applyTo(HotLoopConfig &C) const {
+  C.LineSize = LineSize;
+  C.MinCount = MinCount;
+  C.HotCoverage = HotCoverage;
+}
+
+HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
+    : EmitJSON("json",
+               cl::desc("Print a JSON document instead of a table (default: "
+                        "table)"),
+               cl::sub(Sub), cl::cat(Cat)),
+      Thresholds(Sub, Cat),
+      MinLoopFreqRatio(
+          "min-loop-freq-ratio",
+          cl::desc("With block frequencies: a loop is hot when its first "
+                   "block runs at least this many times as often as the "
+                   "function entry (default: 8)"),
+          cl::init(8.0), cl::sub(Sub), cl::cat(Cat)),
+      ProfilePath("profile",
+                  cl::desc("BOLT .fdata branch profile; takes precedence "
+                           "over block frequencies (default: none)"),
+                  cl::value_desc("file"), cl::sub(Sub), cl::cat(Cat)),
       ProfiledBinary(
           "profiled-binary",
           cl::desc("With --profile on a BOLT output written with "
@@ -50,11 +60,9 @@ HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
 
 HotLoopConfig HotLoopOptions::config() const {
   HotLoopConfig C;
-  C.LineSize = LineSize;
+  Thresholds.applyTo(C);
   C.MinLoopFreqRatio = MinLoopFreqRatio;
   C.ProfilePath = ProfilePath;
-  C.MinCount = MinCount;
-  C.HotCoverage = HotCoverage;
   C.ProfiledBinaryPath = ProfiledBinary;
   C.FunctionNames.assign(FunctionNames.begin(), FunctionNames.end());
   return C;

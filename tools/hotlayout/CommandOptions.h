@@ -41,8 +41,23 @@ inline constexpr char HotLoopRulesHelp[] =
     "hot when the profile counts it at least --min-count times (by name), "
     "and so are its innermost loops.";
 
-/// --json, --line-size, --profile, --min-count, --hot-coverage,
-/// --profiled-binary, --min-loop-freq-ratio and --function: check and diff.
+/// --line-size, --min-count and --hot-coverage: the one definition's
+/// thresholds (judgeHotLoops), for every subcommand that judges loops by a
+/// profile (check, diff, loops).
+struct JudgeThresholdOptions {
+  JudgeThresholdOptions(llvm::cl::SubCommand &Sub,
+                        llvm::cl::OptionCategory &Cat);
+
+  /// Sets \p C's LineSize, MinCount and HotCoverage.
+  void applyTo(HotLoopConfig &C) const;
+
+  llvm::cl::opt<unsigned> LineSize;
+  llvm::cl::opt<uint64_t> MinCount;
+  llvm::cl::opt<double> HotCoverage;
+};
+
+/// --json, --profile, --profiled-binary, --min-loop-freq-ratio, --function
+/// and the thresholds: check and diff.
 struct HotLoopOptions {
   HotLoopOptions(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
 
@@ -50,11 +65,9 @@ struct HotLoopOptions {
   HotLoopConfig config() const;
 
   llvm::cl::opt<bool> EmitJSON;
-  llvm::cl::opt<unsigned> LineSize;
+  JudgeThresholdOptions Thresholds;
   llvm::cl::opt<double> MinLoopFreqRatio;
   llvm::cl::opt<std::string> ProfilePath;
-  llvm::cl::opt<uint64_t> MinCount;
-  llvm::cl::opt<double> HotCoverage;
   llvm::cl::opt<std::string> ProfiledBinary;
   llvm::cl::list<std::string> FunctionNames;
 };

@@ -54,6 +54,12 @@ int runDiffCommand();
 extern llvm::cl::SubCommand ProfileSubcommand;
 int runProfileCommand();
 
+/// `hotlayout loops BINARY --profile P -o OUT`: the binary's block and loop
+/// counts by .llvm_bb_addr_map block ID, for hotalign's next build
+/// (LoopsCommand.cpp).
+extern llvm::cl::SubCommand LoopsSubcommand;
+int runLoopsCommand();
+
 /// `hotlayout plan BINARY --profile P -o LOCK [--update OLD]`: lock hot
 /// functions at line-aligned offsets in the hot text (PlanCommand.cpp).
 extern llvm::cl::SubCommand PlanSubcommand;

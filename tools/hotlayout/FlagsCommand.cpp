@@ -1,17 +1,19 @@
 //===- FlagsCommand.cpp - hotlayout flags: the build recipe's flags -------===//
 //
 // The shell of `hotlayout flags [--instrument | --use P.profdata] [--cc CC]
-// [--cflags] [--ldflags] [--no-plugin] [--print-plugin]`, on the model of
-// llvm-config and pkg-config: prints the recipe's compiler and linker flags
-// (Recipe.h) on one line, shell-quoted, with the path of the plugin that
-// sits beside this hotlayout (<bin>/../lib/hotlayout/llvm-N/, in a build
-// tree as in an install prefix) for the compiler's major. Exit 0, or 2 on
-// errors (nothing is printed on stdout then).
+// [--loop-profile FILE] [--cflags] [--ldflags] [--no-plugin]
+// [--print-plugin]`, on the model of llvm-config and pkg-config: prints the
+// recipe's compiler and linker flags (Recipe.h) on one line, shell-quoted,
+// with the path of the plugin that sits beside this hotlayout
+// (<bin>/../lib/hotlayout/llvm-N/, in a build tree as in an install prefix)
+// for the compiler's major. Exit 0, or 2 on errors (nothing is printed on
+// stdout then).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
 
+#include "hotlayout/Tool/LoopProfile.h"
 #include "hotlayout/Tool/Recipe.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -36,8 +38,11 @@ static cl::OptionCategory FlagsCategory(
     "it, then llvm-profdata merge -o P.profdata *.profraw), `--use "
     "P.profdata` (the final build: the profile, the PGO analysis map, the "
     "plugin, -ffunction-sections, ld.lld with --emit-relocs), or no option "
-    "(the same without PGO). The plugin is the one for the compiler's LLVM "
-    "major, found beside this hotlayout in <prefix>/lib/hotlayout/llvm-N/.");
+    "(the same without PGO). --loop-profile FILE, with --use or no stage, "
+    "adds the counts `hotlayout loops` wrote of the previous build for "
+    "hotalign (-mllvm=-hotalign-loop-profile=FILE). The plugin is the one for "
+    "the compiler's LLVM major, found beside this hotlayout in "
+    "<prefix>/lib/hotlayout/llvm-N/.");
 
 static cl::opt<bool>
     Instrument("instrument",
@@ -51,6 +56,13 @@ static cl::opt<std::string>
                         "(llvm-profdata merge of the training runs)"),
                cl::value_desc("profdata"), cl::sub(FlagsSubcommand),
                cl::cat(FlagsCategory));
+
+static cl::opt<std::string> LoopProfile(
+    "loop-profile",
+    cl::desc("With the plugin, in the final or the no-PGO build: hotalign "
+             "uses this loop profile (hotlayout loops of the previous "
+             "build, profiled), made absolute (default: none)"),
+    cl::value_desc("file"), cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
 
 static cl::opt<std::string> Compiler(
     "cc",
@@ -83,17 +95,17 @@ static cl::opt<bool> PrintPlugin(
 
 static int flagsError(Error E) { return reportError("flags", std::move(E)); }
 
-/// The plugin for --cc's major (default: the CLI's own).
-static Expected<std::string> plugin() {
-  unsigned Major = HOTLAYOUT_LLVM_MAJOR;
-  if (!Compiler.empty()) {
-    Expected<unsigned> M = compilerMajor(Compiler);
-    if (!M)
-      return M.takeError();
-    Major = *M;
-  }
+/// The plugin for LLVM \p Major.
+static Expected<std::string> plugin(unsigned Major) {
   std::string Self = sys::fs::getMainExecutable(nullptr, (void *)&plugin);
   return findPlugin(Self, HOTLAYOUT_PLUGIN_ROOT, Major);
+}
+
+/// --cc's major (default: the CLI's own).
+static Expected<unsigned> major() {
+  if (Compiler.empty())
+    return HOTLAYOUT_LLVM_MAJOR;
+  return compilerMajor(Compiler);
 }
 
 int runFlagsCommand() {
@@ -101,10 +113,19 @@ int runFlagsCommand() {
     return flagsError(
         makeError("--instrument and --use are two builds: give one of them"));
   if (PrintPlugin && (Instrument || !UseProfile.empty() || NoPlugin ||
-                      CFlagsOnly || LDFlagsOnly))
+                      !LoopProfile.empty() || CFlagsOnly || LDFlagsOnly))
     return flagsError(
         makeError("--print-plugin prints the plugin's path alone: give it "
                   "with --cc only"));
+  // The loop profile is for hotalign, in a build that runs it.
+  if (!LoopProfile.empty() && Instrument)
+    return flagsError(makeError(
+        "--loop-profile is for the final build (--use) or the no-PGO one: "
+        "the training build (--instrument) loads no plugin"));
+  if (!LoopProfile.empty() && NoPlugin)
+    return flagsError(
+        makeError("--loop-profile is read by the plugin's hotalign: drop "
+                  "--no-plugin, or drop --loop-profile for the baseline"));
 
   RecipeConfig C;
   if (Instrument)
@@ -116,10 +137,20 @@ int runFlagsCommand() {
       return flagsError(Profile.takeError());
     C.ProfilePath = *Profile;
   }
+  if (!LoopProfile.empty()) {
+    Expected<std::string> Loops = checkedLoopProfile(LoopProfile);
+    if (!Loops)
+      return flagsError(Loops.takeError());
+    C.LoopProfilePath = *Loops;
+  }
   // The plugin is looked up (and --cc asked) for every stage, also those
   // that do not load it, so that a compiler without a plugin is refused
   // before its training build, not after.
-  Expected<std::string> Path = plugin();
+  Expected<unsigned> Major = major();
+  if (!Major)
+    return flagsError(Major.takeError());
+  C.CompilerMajor = *Major;
+  Expected<std::string> Path = plugin(*Major);
   if (!Path)
     return flagsError(Path.takeError());
   if (PrintPlugin) {

@@ -2,7 +2,7 @@
 //
 // A thin shell: initialise the LLVM targets the subcommands disassemble,
 // parse the command line, run the chosen subcommand. Subcommands (see
-// Commands.h): check, diff, profile, plan, apply, ab, flags.
+// Commands.h): check, diff, profile, loops, plan, apply, ab, flags.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,9 +28,13 @@ struct Subcommand {
 
 /// Every subcommand, in the order --help lists them.
 static const Subcommand Subcommands[] = {
-    {&CheckSubcommand, runCheckCommand},     {&DiffSubcommand, runDiffCommand},
-    {&ProfileSubcommand, runProfileCommand}, {&PlanSubcommand, runPlanCommand},
-    {&ApplySubcommand, runApplyCommand},     {&ABSubcommand, runABCommand},
+    {&CheckSubcommand, runCheckCommand},
+    {&DiffSubcommand, runDiffCommand},
+    {&ProfileSubcommand, runProfileCommand},
+    {&LoopsSubcommand, runLoopsCommand},
+    {&PlanSubcommand, runPlanCommand},
+    {&ApplySubcommand, runApplyCommand},
+    {&ABSubcommand, runABCommand},
     {&FlagsSubcommand, runFlagsCommand},
 };
 

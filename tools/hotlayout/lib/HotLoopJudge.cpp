@@ -7,6 +7,8 @@
 //    perf2bolt records none: an unrecorded fall-through of a conditional
 //    branch is its count less what it sent elsewhere. Calls are assumed to
 //    return.
+//    fallInCount() takes the branches back out of one instruction's count:
+//    what fell into it.
 // 2. measureLoops(): loops of one range, their hot bytes and lines. A
 //    backward branch closes a cycle in what ran (closesCycleInWhatRan), as
 //    the callgrind judge asks: after llvm-bolt splits a function, one may
@@ -42,6 +44,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 
 using namespace llvm;
 
@@ -126,6 +129,22 @@ std::vector<uint64_t> execCounts(ArrayRef<DecodedInst> Insts,
     Exec[K] = FallThrough + Into.lookup(Offset);
   }
   return Exec;
+}
+
+uint64_t fallInCount(ArrayRef<DecodedInst> Insts, uint64_t FunctionAddress,
+                     const FunctionProfile &Profile, ArrayRef<uint64_t> Exec,
+                     size_t K) {
+  uint64_t Offset = Insts[K].Address - FunctionAddress;
+  // The instruction before, when control can fall from it: a record from
+  // it is the fall-through (execCounts' "Recorded"), not a branch.
+  std::optional<uint64_t> Before;
+  if (K > 0 && Insts[K - 1].Address + Insts[K - 1].Size == Insts[K].Address)
+    Before = Insts[K - 1].Address - FunctionAddress;
+  uint64_t Branched = Offset == 0 ? Profile.Entries : 0;
+  for (const ProfileBranch &B : Profile.Branches)
+    if (B.To == Offset && (!Before || B.From != *Before))
+      Branched += B.Count;
+  return Exec[K] - std::min(Exec[K], Branched);
 }
 
 /// The index of the instruction of \p Insts (in address order, as decode()

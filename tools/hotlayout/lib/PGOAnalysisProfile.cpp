@@ -7,6 +7,9 @@
 //    records to their first byte, the same calls BOLT counts for the rest.
 // 3. Decode each block and turn each edge into a record from the
 //    instruction that takes it (branchesFromPGOMap).
+// The other way, functionsProfiledFromPGOMap recognises those records in a
+// profile they were merged into: step 3 again with the profile's entries,
+// compared with what the profile has.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +25,7 @@
 
 #include <cmath>
 #include <map>
+#include <memory>
 #include <optional>
 
 using namespace llvm;
@@ -172,40 +176,82 @@ std::vector<DecodedInst> decodeBlocks(const LoopFinder &Finder,
   return Insts;
 }
 
-/// One .fdata line per branch of \p Name (kind and BOLT name) inside
-/// [0, Size).
+/// One .fdata line per branch of \p Name (kind and BOLT name).
 void appendRecords(raw_ostream &OS, StringRef Name,
-                   ArrayRef<ProfileBranch> Branches, uint64_t Size) {
+                   ArrayRef<ProfileBranch> Branches) {
   for (const ProfileBranch &B : Branches)
-    if (B.From < Size && B.To < Size)
-      OS << Name << ' ' << format_hex_no_prefix(B.From, 1) << ' ' << Name << ' '
-         << format_hex_no_prefix(B.To, 1) << " 0 " << B.Count << '\n';
+    OS << Name << ' ' << format_hex_no_prefix(B.From, 1) << ' ' << Name << ' '
+       << format_hex_no_prefix(B.To, 1) << " 0 " << B.Count << '\n';
+}
+
+/// What steps 1-3 need: the mapped functions, the binary's function ranges
+/// and a decoder; none when the binary cannot give records (no map with
+/// frequencies and probabilities, or no function symbols: .fdata names
+/// functions).
+struct MapContext {
+  std::map<uint64_t, MappedFunction> Functions;
+  std::vector<CodeRange> Ranges;
+  std::unique_ptr<LoopFinder> Finder;
+
+  static Expected<std::optional<MapContext>> load(const BinaryFile &File);
+
+  /// The records the map gives \p Range's function entered \p Entries
+  /// times, inside the range (step 3).
+  std::vector<ProfileBranch> branches(const CodeRange &Range,
+                                      const PGOMapFunction &F,
+                                      uint64_t Entries) const;
+};
+
+Expected<std::optional<MapContext>> MapContext::load(const BinaryFile &File) {
+  if (!File.hasBBAddrMap())
+    return std::nullopt;
+  auto Functions = readMappedFunctions(File);
+  if (!Functions)
+    return Functions.takeError();
+  if (Functions->empty())
+    return std::nullopt;
+  RangeSource Source;
+  auto Ranges = File.codeRanges(Source);
+  if (!Ranges)
+    return Ranges.takeError();
+  if (Source != RangeSource::Symbols)
+    return std::nullopt;
+  auto Finder = LoopFinder::create(File.triple());
+  if (!Finder)
+    return Finder.takeError();
+  MapContext C;
+  C.Functions = std::move(*Functions);
+  C.Ranges = std::move(*Ranges);
+  C.Finder = std::move(*Finder);
+  return std::optional<MapContext>(std::move(C));
+}
+
+std::vector<ProfileBranch> MapContext::branches(const CodeRange &Range,
+                                                const PGOMapFunction &F,
+                                                uint64_t Entries) const {
+  std::vector<ProfileBranch> All =
+      branchesFromPGOMap(F, decodeBlocks(*Finder, Range, F), Entries);
+  std::vector<ProfileBranch> Inside;
+  for (const ProfileBranch &B : All)
+    if (B.From < Range.Bytes.size() && B.To < Range.Bytes.size())
+      Inside.push_back(B);
+  return Inside;
 }
 } // namespace
 
 Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
                                           const BranchProfile &Profile) {
   PGOMapRecords Result;
-  if (!File.hasBBAddrMap())
+  auto Context = MapContext::load(File);
+  if (!Context)
+    return Context.takeError();
+  if (!*Context)
     return Result;
-  auto Functions = readMappedFunctions(File);
-  if (!Functions)
-    return Functions.takeError();
-  if (Functions->empty())
-    return Result;
-  RangeSource Source;
-  auto Ranges = File.codeRanges(Source);
-  if (!Ranges)
-    return Ranges.takeError();
-  if (Source != RangeSource::Symbols)
-    return Result; // .fdata names functions: no symbols, no records.
-  auto Finder = LoopFinder::create(File.triple());
-  if (!Finder)
-    return Finder.takeError();
+  const MapContext &C = **Context;
   raw_string_ostream OS(Result.Fdata);
-  for (const CodeRange &Range : *Ranges) {
-    auto It = Functions->find(Range.Address);
-    if (It == Functions->end() || Profile.hasRecordsFrom(Range))
+  for (const CodeRange &Range : C.Ranges) {
+    auto It = C.Functions.find(Range.Address);
+    if (It == C.Functions.end() || Profile.hasRecordsFrom(Range))
       continue;
     const PGOMapFunction &F = It->second.Map;
     const FunctionProfile *P = Profile.functionProfile(Range);
@@ -214,16 +260,62 @@ Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
         Result.NotEntered.push_back(Range.Name);
       continue;
     }
-    std::vector<ProfileBranch> Branches =
-        branchesFromPGOMap(F, decodeBlocks(**Finder, Range, F), P->Entries);
+    std::vector<ProfileBranch> Branches = C.branches(Range, F, P->Entries);
     if (Branches.empty())
       continue;
-    appendRecords(OS, P->EntryName, Branches, Range.Bytes.size());
+    appendRecords(OS, P->EntryName, Branches);
     Result.Profiled.push_back(Range.Name);
     if (!conservesFlow(F))
       Result.Inconsistent.push_back(Range.Name);
   }
   return Result;
+}
+
+/// Whether two counts of one edge agree up to rounding (matchesPGOMapRecords).
+static bool sameCount(uint64_t A, uint64_t B) {
+  uint64_t Larger = std::max(A, B), Smaller = std::min(A, B);
+  return Larger - Smaller <= 1 + Larger / 100;
+}
+
+bool matchesPGOMapRecords(ArrayRef<ProfileBranch> Recorded,
+                          ArrayRef<ProfileBranch> FromMap) {
+  // Summed per edge on both sides: merge-fdata sums a record that several
+  // merged profiles have, a hand-merged one may not.
+  std::map<std::pair<uint64_t, uint64_t>, std::pair<uint64_t, uint64_t>> Edges;
+  for (const ProfileBranch &B : Recorded)
+    Edges[{B.From, B.To}].first += B.Count;
+  for (const ProfileBranch &B : FromMap)
+    Edges[{B.From, B.To}].second += B.Count;
+  // An edge on one side only is a mismatch, however small its count: a
+  // function run once has all its records at 1 (BOLT's recorded
+  // fall-throughs), where the map gives none.
+  return !Edges.empty() && llvm::all_of(Edges, [](const auto &E) {
+    auto [Recorded, FromMap] = E.second;
+    return Recorded && FromMap && sameCount(Recorded, FromMap);
+  });
+}
+
+Expected<std::vector<uint64_t>>
+functionsProfiledFromPGOMap(const BinaryFile &File,
+                            const BranchProfile &Profile) {
+  std::vector<uint64_t> Addresses;
+  auto Context = MapContext::load(File);
+  if (!Context)
+    return Context.takeError();
+  if (!*Context)
+    return Addresses;
+  const MapContext &C = **Context;
+  for (const CodeRange &Range : C.Ranges) {
+    auto It = C.Functions.find(Range.Address);
+    const FunctionProfile *P = Profile.functionProfile(Range);
+    // recordsFromPGOMap writes records only for a function the run entered.
+    if (It == C.Functions.end() || !P || P->Entries == 0 || P->Branches.empty())
+      continue;
+    if (matchesPGOMapRecords(P->Branches,
+                             C.branches(Range, It->second.Map, P->Entries)))
+      Addresses.push_back(Range.Address);
+  }
+  return Addresses;
 }
 
 } // namespace hotlayout

@@ -33,6 +33,12 @@ static void addLayoutFlags(const RecipeConfig &C, RecipeFlags &F) {
   F.Compile.push_back("-ffunction-sections");
   if (!C.PluginPath.empty())
     F.Compile.push_back("-fpass-plugin=" + C.PluginPath);
+  if (!C.PluginPath.empty() && !C.LoopProfilePath.empty()) {
+    // Else clang 19 rejects the plugin's option: it is not loaded yet.
+    if (C.CompilerMajor && C.CompilerMajor < FirstMajorLoadingPassPluginsFirst)
+      F.Compile.push_back("-fplugin=" + C.PluginPath);
+    F.Compile.push_back("-mllvm=-hotalign-loop-profile=" + C.LoopProfilePath);
+  }
   F.Link.push_back("-fuse-ld=lld");
   F.Link.push_back("-Wl,--emit-relocs");
 }

@@ -134,6 +134,18 @@ std::vector<uint64_t> execCounts(llvm::ArrayRef<DecodedInst> Insts,
                                  uint64_t FunctionAddress,
                                  const FunctionProfile &Profile);
 
+/// How often control fell into instruction \p K of \p Insts from the one
+/// laid out right before it, not by a branch: its count \p Exec[K]
+/// (execCounts) less the taken branches the profile records to it (from
+/// anywhere, back edges included) and, for the function's first
+/// instruction, its entries; 0 when those exceed the count. A record from
+/// the instruction right before is the fall-through itself, as execCounts
+/// takes it (BOLT records one from the last instruction of a block), and is
+/// not subtracted.
+uint64_t fallInCount(llvm::ArrayRef<DecodedInst> Insts,
+                     uint64_t FunctionAddress, const FunctionProfile &Profile,
+                     llvm::ArrayRef<uint64_t> Exec, size_t K);
+
 /// How often control entered the loop spanning [\p Start, \p End) from
 /// outside it: the runs of its first instruction that no branch inside the
 /// span took there (falls from before, jumps from elsewhere, the function's

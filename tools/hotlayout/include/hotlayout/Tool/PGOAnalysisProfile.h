@@ -96,6 +96,29 @@ struct PGOMapRecords {
 llvm::Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
                                                 const BranchProfile &Profile);
 
+/// Whether \p Recorded, one function's records in a profile, are
+/// \p FromMap, the records branchesFromPGOMap gives it for the profile's
+/// entries: the same edges with the same counts, up to the rounding of
+/// profiles that were scaled one by one and then summed (`hotlayout profile
+/// --append`): each count within 1 + 1% of the other. An edge that only one
+/// side has is a mismatch.
+bool matchesPGOMapRecords(llvm::ArrayRef<ProfileBranch> Recorded,
+                          llvm::ArrayRef<ProfileBranch> FromMap);
+
+/// The functions (their addresses, ascending) whose records in \p Profile
+/// are the compiler's estimates that `hotlayout profile` added from
+/// \p File's PGO analysis map (recordsFromPGOMap), not counts of a run.
+/// The .fdata keeps no mark of where a record came from, so they are told
+/// by their counts: a function's records are the map's when they are what
+/// branchesFromPGOMap gives it for its entries in \p Profile
+/// (matchesPGOMapRecords). A function BOLT instrumented has records the map
+/// never gives (the fall-throughs it records); should its
+/// counts still agree with the map's, they say what the compiler estimated
+/// already. Same binaries and errors as recordsFromPGOMap.
+llvm::Expected<std::vector<uint64_t>>
+functionsProfiledFromPGOMap(const BinaryFile &File,
+                            const BranchProfile &Profile);
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOL_PGOANALYSISPROFILE_H

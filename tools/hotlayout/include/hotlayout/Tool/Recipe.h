@@ -15,6 +15,10 @@
 //               -mllvm=-use-iterative-bfi-inference
 //               then the layout flags
 //
+// With a loop profile (layout or use, with the plugin), after the plugin:
+//               [-fplugin=PLUGIN]  (clang before 22)
+//               -mllvm=-hotalign-loop-profile=FILE
+//
 // Why each one:
 //  - -fpass-plugin: hotalign (hot loops on their fewest cache lines) and
 //    flushelim run in clang's pipeline.
@@ -33,6 +37,12 @@
 //    `check` reads without a profile; iterative block-frequency inference
 //    keeps an irreducible dispatch's counts right. Only with a profile: a
 //    map of static estimates would pass guesses off as counts.
+//  - -hotalign-loop-profile: the counts of the binary's own blocks and
+//    loops (`hotlayout loops`, LoopProfile.h), which hotalign trusts over
+//    the PGO block frequencies that inlining and peeling make wrong. It is
+//    the plugin's option: clang 19 parses -mllvm before it loads
+//    -fpass-plugin plugins and would reject it, so there the plugin is also
+//    loaded early with -fplugin (clang 22 loads pass plugins first).
 // Every option is one word (`-mllvm=X`, not `-mllvm X`), so no build system
 // splits or merges a pair (CMake de-duplicates repeated compile options).
 //
@@ -57,10 +67,20 @@ enum class RecipeStage {
   Use,        ///< The final build, with the training runs' profile.
 };
 
+/// The first clang major that loads -fpass-plugin plugins before it parses
+/// -mllvm options.
+inline constexpr unsigned FirstMajorLoadingPassPluginsFirst = 22;
+
 struct RecipeConfig {
   RecipeStage Stage = RecipeStage::Layout;
   std::string ProfilePath; ///< Use: the indexed profile (absolute).
   std::string PluginPath;  ///< Empty: the recipe without the plugin.
+  /// Layout or Use with the plugin: hotalign's loop profile (absolute);
+  /// empty: none. Ignored without the plugin, whose option it is.
+  std::string LoopProfilePath;
+  /// The compiler's LLVM major, for how the plugin takes options; 0: the
+  /// CLI's own.
+  unsigned CompilerMajor = 0;
 };
 
 /// The recipe's words, in the order they are printed.

@@ -1,0 +1,89 @@
+//===- LoopProfileTest.cpp - The loop profile file hotalign reads ---------===//
+//
+// writeLoopProfile()'s bytes (the format hotalign parses) and the header
+// check `hotlayout flags --loop-profile` applies.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hotlayout/Tool/LoopProfile.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace hotlayout;
+using namespace llvm;
+
+namespace {
+/// A scratch directory, removed with its files.
+struct Scratch {
+  SmallString<128> Dir;
+  Scratch() { EXPECT_FALSE(sys::fs::createUniqueDirectory("hl-loops", Dir)); }
+  ~Scratch() { sys::fs::remove_directories(Dir); }
+  std::string write(StringRef Name, StringRef Bytes) const {
+    std::string Path = (Dir + "/" + Name).str();
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC);
+    EXPECT_FALSE(EC);
+    OS << Bytes;
+    return Path;
+  }
+};
+} // namespace
+
+// Version 1, exactly: the header, comments, then each function followed by
+// its blocks and its loops, single spaces, decimal, hot as 0 or 1.
+TEST(LoopProfile, WritesVersionOne) {
+  LoopProfile P;
+  P.Comments = {"binary: app"};
+  LoopProfileFunction F;
+  F.Name = "hot";
+  F.Blocks = {{0, 100}, {2, 100000}};
+  F.Loops = {{2, 99900, 100, 100, true}};
+  P.Functions.push_back(F);
+  LoopProfileFunction G;
+  G.Name = "cold";
+  G.Loops = {{3, 2, 1, 0, false}};
+  P.Functions.push_back(G);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  writeLoopProfile(P, OS);
+  EXPECT_EQ(Text, "hotlayout-loop-profile 1\n"
+                  "# binary: app\n"
+                  "function hot\n"
+                  "block 0 100\n"
+                  "block 2 100000\n"
+                  "loop 2 99900 100 100 1\n"
+                  "function cold\n"
+                  "loop 3 2 1 0 0\n");
+  EXPECT_EQ(P.loopCount(), 2u);
+  EXPECT_EQ(P.hotLoopCount(), 1u);
+}
+
+// flags takes a file whose first line is this version's header, made
+// absolute. Twins: another version and another file are refused, each
+// saying so.
+TEST(LoopProfile, FlagsTakeOnlyThisVersion) {
+  Scratch S;
+  std::string Good = S.write("app.loops", "hotlayout-loop-profile 1\n# x\n");
+  Expected<std::string> Path = checkedLoopProfile(Good);
+  ASSERT_TRUE(bool(Path)) << toString(Path.takeError());
+  EXPECT_EQ(*Path, Good);
+
+  std::string V2 = S.write("v2.loops", "hotlayout-loop-profile 2\n");
+  Expected<std::string> Newer = checkedLoopProfile(V2);
+  ASSERT_FALSE(bool(Newer));
+  EXPECT_NE(toString(Newer.takeError()).find("of another version"),
+            std::string::npos);
+
+  std::string Other = S.write("x.fdata", "1 main 0 1 main 4 0 1\n");
+  Expected<std::string> NotOne = checkedLoopProfile(Other);
+  ASSERT_FALSE(bool(NotOne));
+  EXPECT_NE(toString(NotOne.takeError()).find("is not a loop profile"),
+            std::string::npos);
+}

@@ -1,0 +1,81 @@
+//===- LoopsCommand.cpp - hotlayout loops: a binary's loop counts ---------===//
+//
+// The shell of `hotlayout loops BINARY --profile P.fdata -o OUT` (the work
+// is runLoopProfile in LoopProfile.h): options to LoopProfileConfig, run,
+// print the one-line summary unless --quiet. Exit 0 when the loop profile
+// was written, 2 on errors (nothing is written).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CommandOptions.h"
+#include "Commands.h"
+
+#include "hotlayout/Tool/LoopProfile.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+cl::SubCommand LoopsSubcommand(
+    "loops", "Write a binary's per-block and per-loop counts from a BOLT "
+             "profile, keyed by the block IDs of its .llvm_bb_addr_map, for "
+             "hotalign to read in the next build "
+             "(-mllvm=-hotalign-loop-profile=OUT) (exit 2 on errors)");
+
+static cl::OptionCategory LoopsCategory(
+    "hotlayout loops options",
+    "BINARY is the recipe's build (hotlayout flags --use: it has "
+    ".llvm_bb_addr_map), not rewritten by llvm-bolt; --profile its "
+    "hotlayout profile. Loops and their hot verdicts are check's, with the "
+    "same thresholds. Written: each function with a record in the profile "
+    "(not one made from the PGO map: those counts are the compiler's own) "
+    "and a name no other function has; its blocks' counts and its loops' "
+    "counts (taken, entries, fall-ins) and verdicts. The format: "
+    "tools/hotlayout/README.md (hotlayout loops) and "
+    "hotlayout/Tool/LoopProfile.h.");
+
+static cl::opt<std::string> BinaryPath(cl::Positional, cl::Required,
+                                       cl::desc("<binary>"),
+                                       cl::sub(LoopsSubcommand),
+                                       cl::cat(LoopsCategory));
+
+static cl::opt<std::string>
+    ProfilePath("profile", cl::Required,
+                cl::desc("BOLT .fdata profile of the binary (hotlayout "
+                         "profile)"),
+                cl::value_desc("file"), cl::sub(LoopsSubcommand),
+                cl::cat(LoopsCategory));
+
+static cl::opt<std::string> OutputPath("o", cl::Required,
+                                       cl::desc("Loop profile to write"),
+                                       cl::value_desc("file"),
+                                       cl::sub(LoopsSubcommand),
+                                       cl::cat(LoopsCategory));
+
+static cl::opt<bool> Quiet("quiet",
+                           cl::desc("Print no summary line (default off)"),
+                           cl::sub(LoopsSubcommand), cl::cat(LoopsCategory));
+
+static JudgeThresholdOptions Thresholds(LoopsSubcommand, LoopsCategory);
+
+int runLoopsCommand() {
+  LoopProfileConfig Config;
+  Config.BinaryPath = BinaryPath;
+  Config.OutputPath = OutputPath;
+  Config.Loops.ProfilePath = ProfilePath;
+  Thresholds.applyTo(Config.Loops);
+  Expected<LoopProfileResult> R =
+      runLoopProfile(Config, commandDiagnostics("loops"));
+  if (!R)
+    return reportError("loops", R.takeError());
+  if (!Quiet)
+    printLoopProfileSummary(*R, outs());
+  return ExitClean;
+}
+
+} // namespace hotlayout
