@@ -67,29 +67,52 @@ std::vector<uint64_t> blockStarts(const std::vector<LaidOutBlock> &Blocks,
   return Starts;
 }
 
+/// Weighted extra lines of \p Loops when \p Blocks start \p K bytes after a
+/// line start.
+static uint64_t placementCost(const std::vector<LaidOutBlock> &Blocks,
+                              const std::vector<PlacedLoop> &Loops,
+                              uint64_t LineBytes, uint64_t K) {
+  std::vector<uint64_t> Starts = blockStarts(Blocks, K);
+  uint64_t C = 0;
+  for (const PlacedLoop &L : Loops) {
+    std::vector<ByteInterval> Hot;
+    for (size_t N : L.HotBlocks)
+      Hot.push_back({Starts[N], Starts[N] + Blocks[N].Bytes});
+    Hot = mergeIntervals(std::move(Hot));
+    uint64_t Extra = linesTouchedAt(Hot, 0, LineBytes) -
+                     minLinesOverShifts(Hot, LineBytes);
+    C += L.Weight * Extra;
+  }
+  return C;
+}
+
 uint64_t chooseLineOffset(const std::vector<LaidOutBlock> &Blocks,
                           const std::vector<PlacedLoop> &Loops,
                           uint64_t LineBytes, uint64_t Step, uint64_t &Cost) {
-  uint64_t Best = 0;
-  Cost = UINT64_MAX;
-  for (uint64_t K = 0; K < LineBytes; K += std::max<uint64_t>(Step, 1)) {
-    std::vector<uint64_t> Starts = blockStarts(Blocks, K);
-    uint64_t C = 0;
-    for (const PlacedLoop &L : Loops) {
-      std::vector<ByteInterval> Hot;
-      for (size_t N : L.HotBlocks)
-        Hot.push_back({Starts[N], Starts[N] + Blocks[N].Bytes});
-      Hot = mergeIntervals(std::move(Hot));
-      uint64_t Extra = linesTouchedAt(Hot, 0, LineBytes) -
-                       minLinesOverShifts(Hot, LineBytes);
-      C += L.Weight * Extra;
-    }
-    if (C < Cost) {
-      Cost = C;
+  Step = std::max<uint64_t>(Step, 1);
+  std::vector<uint64_t> Costs;
+  for (uint64_t K = 0; K < LineBytes; K += Step)
+    Costs.push_back(placementCost(Blocks, Loops, LineBytes, K));
+  Cost = *std::min_element(Costs.begin(), Costs.end());
+  // The sizes are estimates: of the offsets of least cost, take the one
+  // farthest from any costlier offset (a start K bytes later is the same
+  // layout K bytes later, so offsets wrap around the line), so that the
+  // real code may sit a few bytes off the estimate and still fit; the
+  // smallest among equals (0 first: no padding at all).
+  size_t N = Costs.size(), Best = N, BestMargin = 0;
+  for (size_t K = 0; K < N; ++K) {
+    if (Costs[K] != Cost)
+      continue;
+    size_t Margin = 0;
+    while (Margin < N / 2 && Costs[(K + Margin + 1) % N] == Cost &&
+           Costs[(K + N - Margin - 1) % N] == Cost)
+      ++Margin;
+    if (Best == N || Margin > BestMargin) {
       Best = K;
+      BestMargin = Margin;
     }
   }
-  return Best;
+  return Best * Step;
 }
 
 } // namespace hotlayout

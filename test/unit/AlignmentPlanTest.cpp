@@ -111,16 +111,29 @@ TEST(AlignmentPlan, BlockStartsHonourEachBlocksAlignment) {
 }
 
 // An outer loop of 44 bytes holding a 21-byte inner loop at 44: from a line
-// start the inner loop crosses the line; the smallest start that puts both
-// on their fewest lines is 20 (outer [20, 64), inner [64, 85)).
-TEST(AlignmentPlan, LineOffsetFitsTheNestedLoop) {
+// start the inner loop crosses the line; the starts that put both on their
+// fewest lines are 20..52 (outer [K, K+76) on 2 lines, inner [K+44, K+65)
+// on 1), and the middle one, 36, leaves 16 bytes of estimate error either
+// way (lz4: the smallest, 20, put an estimate that was 1 byte long at the
+// run's edge, and the real loop across a line).
+TEST(AlignmentPlan, LineOffsetFitsTheNestedLoopWithMargin) {
   std::vector<LaidOutBlock> Blocks = {{1, 0, 44}, {1, 0, 21}, {1, 0, 11}};
   std::vector<PlacedLoop> Loops = {{{0, 1, 2}, 100000}, {{1}, 300000}};
   uint64_t Cost = 1;
-  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 20u);
+  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 36u);
   EXPECT_EQ(Cost, 0u);
-  // Twin: a 19-byte inner loop fits from a line start: offset 0.
+  // Twin: a 19-byte inner loop also fits from a line start, but only at
+  // 0 and 1 there (outer up to 54, inner up to 1 or from 20): the middle
+  // of 20..54 is the start with the most room.
   Blocks[1].Bytes = 19;
-  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 0u);
+  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 37u);
   EXPECT_EQ(Cost, 0u);
+  // A 4-byte step (AArch64) chooses among multiples of 4 only.
+  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 4, Cost) % 4, 0u);
+  // Fits at every start: no padding. An 8-byte loop fits at 0..56: 28.
+  std::vector<LaidOutBlock> Small = {{1, 0, 1}};
+  std::vector<PlacedLoop> One = {{{0}, 10}};
+  EXPECT_EQ(chooseLineOffset(Small, One, 64, 1, Cost), 0u);
+  Small[0].Bytes = 8;
+  EXPECT_EQ(chooseLineOffset(Small, One, 64, 1, Cost), 28u);
 }

@@ -8,7 +8,8 @@
 ; Negative twin:
 ;   @three: taken 3 times per row: it iterates and is hot (300000 x 2 is
 ;           above the summary's 99% threshold), so the nested rule decides it
-;           (3 < 8 iterations per fall-through entry).
+;           (3 < 8 iterations per fall-through entry), and its place comes
+;           from the row loop's (step 9).
 ; The row loops (99999 back edges per entry) start a line.
 ;
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
@@ -19,6 +20,7 @@
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count {{9999[89]}}, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.2 not aligned: nested in a hot loop, it iterates 3.0 times per fall-through entry (at least 8): its padding would run too often{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count {{9999[89]}}, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts {{[0-9]+}} bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NOT: remark:
 
 define void @once(ptr %a, i64 %n, i64 %m) !prof !14 {

@@ -11,7 +11,9 @@
 ;   @few:        the row loop's back edge runs 20x per entry (hot), the
 ;                column loop's 3x per row it is entered from: the column
 ;                loop is left (its padding would run once per 3 iterations);
-;                the row loop starts a line.
+;                the row loop starts a line, then a few bytes of nops that
+;                place it so that the column loop fits a line with room
+;                (step 9, nested-loop-placed-by-outer-padding.ll).
 ; Negative twins:
 ;   @many:       20 column back edges per row: both loops start a line.
 ;   @cold_outer: row back edges 1x per entry (under 2: not hot), column
@@ -34,6 +36,7 @@
 ; CHECK: remark: <unknown>:0:0: loop at %bb.2 not aligned: nested in a hot loop, it iterates 3.0 times per fall-through entry (at least 8): its padding would run too often{{$}}
 ; X86-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 36 hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; A64-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 44 hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts {{[0-9]+}} bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: {{19|20}} hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{36|44}} hot bytes, back edges 20.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.2: {{19|20}} hot bytes, back edges 3.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
@@ -41,9 +44,12 @@
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: few:
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
-; CHECK-NEXT: .LBB0_1: {{#|//}} %outer
+; CHECK-NEXT: {{#|//}} %bb.{{[0-9]+}}: {{#|//}} %outer
+; CHECK-NEXT: {{#|//}}APP
 ; CHECK-NOT: .p2align
-; CHECK: .LBB0_2: {{#|//}} %inner
+; CHECK: .LBB0_{{[0-9]+}}: {{#|//}} %outer
+; CHECK-NOT: .p2align
+; CHECK: .LBB0_{{[0-9]+}}: {{#|//}} %inner
 ; CHECK-NOT: .p2align
 ; CHECK: .Lfunc_end0:
 ; CHECK-LABEL: many:

@@ -6,14 +6,16 @@
 ; (issue 20). Both functions: a row loop taken 99998 times around a column
 ; loop taken 3 times per row (profile).
 ;   @pushed: five multiplies before the column loop put it across a line when
-;            the row loop starts one; hotalign starts the row loop 20 bytes
-;            into a line instead (a line-aligned block of 20 bytes of nops
+;            the row loop starts one; hotalign starts the row loop 36 bytes
+;            into a line instead (a line-aligned block of 36 bytes of nops
 ;            before it, which only falling into it runs; the back edge jumps
-;            past them), where both sit on their fewest lines. The object's
-;            disassembly shows it.
-; Negative twins:
-;   @three:  the column loop fits a line when the row loop starts one: the row
-;            loop starts a line, no nops.
+;            past them), where both sit on their fewest lines: starts 20..52
+;            fit by the estimate, and 36, their middle, leaves the estimate
+;            16 bytes of error either way. The object's disassembly shows it.
+;   @three:  the column loop also fits a line when the row loop starts one,
+;            but only at the edge of what fits (starts 0..1 and 20..54):
+;            the middle, 14 bytes into a line.
+; Negative twin:
 ;   -hotalign-line-start=false (max-skip mode): no such placement.
 ;
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
@@ -30,13 +32,16 @@
 ; RUN:   | FileCheck %s --check-prefix=SKIP
 
 ; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 36 hot bytes, back-edge count 99998, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts 14 bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 76 hot bytes, back-edge count 99998, alignment 64, max-skip 63 (line start){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts 20 bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts 36 bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: three:
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
+; CHECK-NEXT: # %bb.5:
+; CHECK-NEXT: #APP
+; CHECK: #NO_APP
 ; CHECK-NEXT: .LBB0_1:
-; CHECK-NOT: .byte
 ; CHECK-LABEL: pushed:
 ; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; CHECK-NEXT: # %bb.5:
@@ -47,16 +52,17 @@
 ; CHECK-NOT: .p2align
 ; CHECK: .Lfunc_end1:
 
-; The row loop's first instruction 20 bytes into a line (0xd4 = 3 x 64 + 20),
-; the column loop's 21 bytes on one line (0x100..0x115; with the row loop on
-; the line start 0xc0 they would sit at 0xec..0x101, across the line at
-; 0x100), and the row loop's back edge jumps past the nops.
-; OBJ: c0: nopw %cs:(%rax,%rax)
-; OBJ-NEXT: ca: nopw %cs:(%rax,%rax)
-; OBJ-NEXT: d4: movq %r8, %r12
-; OBJ: 100: movl (%r12), %ebp
-; OBJ: 113: jne 0x100
-; OBJ: 11e: jne 0xd4
+; The row loop's first instruction 36 bytes into a line (0x124 = 4 x 64 + 36),
+; the column loop's 21 bytes on one line, 16 bytes from either end
+; (0x150..0x165; with the row loop on the line start 0x100 they would sit at
+; 0x12c..0x141, across the line at 0x140), and the row loop's back edge jumps
+; past the nops.
+; OBJ: 100: nopw %cs:(%rax,%rax)
+; OBJ: 11e: nopw (%rax,%rax)
+; OBJ-NEXT: 124: movq %r8, %r12
+; OBJ: 150: movl (%r12), %ebp
+; OBJ: 163: jne 0x150
+; OBJ: 16e: jne 0x124
 
 ; SKIP-NOT: starts {{[0-9]+}} bytes into a line
 

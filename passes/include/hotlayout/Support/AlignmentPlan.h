@@ -80,9 +80,12 @@ std::vector<uint64_t> blockStarts(const std::vector<LaidOutBlock> &Blocks,
                                   uint64_t Start);
 
 /// The start offset, a multiple of \p Step below \p LineBytes, that puts
-/// \p Loops on their fewest lines, weighted (sum of Weight x extra lines);
-/// the smallest of least cost. Blocks' own alignments are honoured at each
-/// start. \p Cost receives that least cost.
+/// \p Loops on their fewest lines, weighted (sum of Weight x extra lines):
+/// of those of least cost, the one with the most offsets of least cost on
+/// either side (the middle of the widest run, wrapping around the line), so
+/// that sizes a few bytes off the estimate still fit; the smallest among
+/// equals. Blocks' own alignments are honoured at each start. \p Cost
+/// receives that least cost.
 uint64_t chooseLineOffset(const std::vector<LaidOutBlock> &Blocks,
                           const std::vector<PlacedLoop> &Loops,
                           uint64_t LineBytes, uint64_t Step, uint64_t &Cost);
