@@ -79,8 +79,8 @@ static uint64_t placementCost(const std::vector<LaidOutBlock> &Blocks,
     for (size_t N : L.HotBlocks)
       Hot.push_back({Starts[N], Starts[N] + Blocks[N].Bytes});
     Hot = mergeIntervals(std::move(Hot));
-    uint64_t Extra = linesTouchedAt(Hot, 0, LineBytes) -
-                     minLinesOverShifts(Hot, LineBytes);
+    uint64_t Extra =
+        linesTouchedAt(Hot, 0, LineBytes) - minLinesOverShifts(Hot, LineBytes);
     C += L.Weight * Extra;
   }
   return C;
