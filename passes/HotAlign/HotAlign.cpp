@@ -314,8 +314,8 @@ struct LoopFacts {
   /// The MachineLoop it belongs to (remarks' location, llvm.loop.align).
   const MachineLoop *ML = nullptr;
   ColdBy Cold = ColdBy::NotCold;
-  bool Dominant = false;           ///< Hot by the dominant-loop rule.
-  bool Measured = false;           ///< Counts and verdict from the binary.
+  bool Dominant = false; ///< Hot by the dominant-loop rule.
+  bool Measured = false; ///< Counts and verdict from the binary.
   /// LLVM peeled it (llvm.loop.peeled.count): its per-entry count is the
   /// whole loop's average, so its count alone decides.
   bool Peeled = false;
@@ -455,7 +455,8 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
     F.Count = L.Taken.getFrequency();
   else if (HasProfile)
     F.Count = MBFI.getProfileCountFromFreq(L.Taken).value_or(0);
-  bool Iterates = loopIterates(L.Taken.getFrequency(), L.Entries.getFrequency());
+  bool Iterates =
+      loopIterates(L.Taken.getFrequency(), L.Entries.getFrequency());
   // A peeled loop keeps the branch odds of the whole loop, so its count per
   // entry is the whole loop's average; but only the trips longer than the
   // peeled copies reach it, and those are the ones that iterate (Lua's
