@@ -60,9 +60,8 @@ TEST(BoltDriver, AlignedRewriteWithoutProfile) {
                       "-pad-funcs=f(/.*)?:10"}));
 }
 
-// A profile orders blocks and splits cold ones; lite mode stays (llvm-bolt
-// moves the ordered and the profiled functions, the rest stays in place);
-// the skip list follows.
+// A profile orders blocks, splits cold ones, and turns lite mode off (it
+// would leave functions without samples in place); the skip list follows.
 TEST(BoltDriver, ProfileAndSkipListAddTheirArguments) {
   BoltRewrite R = aligned();
   R.Profile = "p.fdata";
@@ -71,8 +70,8 @@ TEST(BoltDriver, ProfileAndSkipListAddTheirArguments) {
   std::vector<std::string> Args = rewriteArguments(tools(), R);
   std::vector<std::string> Tail(Args.begin() + 11, Args.end());
   std::vector<std::string> Expected = {
-      "-data=p.fdata", "-reorder-blocks=ext-tsp", "-split-functions",
-      "-split-all-cold", "-skip-funcs-file=skip.txt"};
+      "-data=p.fdata",    "-lite=0",         "-reorder-blocks=ext-tsp",
+      "-split-functions", "-split-all-cold", "-skip-funcs-file=skip.txt"};
   EXPECT_EQ(Tail, Expected);
 }
 

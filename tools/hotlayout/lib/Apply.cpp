@@ -273,13 +273,7 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   // BAT maps the output back to the input for the judge: apply's own with a
   // profile, and `check --profiled-binary` on an output made without one.
   R.AddressTranslation = true;
-  // Lite mode: llvm-bolt moves the ordered functions (the locked ones, which
-  // have no records, and their followers) and those with a profile, and
-  // leaves the never-run rest where it was, as plain llvm-bolt does. -lite=0
-  // emitted all of them, each matched against every -pad-funcs pattern (a
-  // regex built per function and pattern): Lua's 706 functions x 126 pads
-  // took 0.1 s, a third of the run (measured: the same offsets either way).
-  R.AllFunctions = false;
+  R.AllFunctions = true;
   R.NoHugePages = C.NoHugePages;
   R.KeepInputCode = true;
   if (C.Verbose) {

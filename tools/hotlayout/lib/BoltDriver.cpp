@@ -336,13 +336,15 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
     Args.insert(Args.end(), {"-keep-nops", "-shorten-instructions=0",
                              "-eliminate-unreachable=0"});
   // Splitting leaves only the run blocks in the ordered text, so a function
-  // grows less against its space when cold code is added. Without a
+  // grows less against its space when cold code is added. -lite=0: in lite
+  // mode BOLT leaves functions without a profile where they are, and an
+  // ordered function may have none in this build's profile. Without a
   // profile, blocks keep their order (-reorder-blocks stays at none).
   if (!R.Profile.empty())
     Args.insert(Args.end(),
-                {"-data=" + R.Profile, "-reorder-blocks=ext-tsp",
+                {"-data=" + R.Profile, "-lite=0", "-reorder-blocks=ext-tsp",
                  "-split-functions", "-split-all-cold"});
-  if (R.AllFunctions)
+  else if (R.AllFunctions)
     Args.push_back("-lite=0");
   if (!R.SkipArgument.empty())
     Args.push_back(R.SkipArgument);

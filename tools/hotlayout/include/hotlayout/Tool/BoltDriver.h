@@ -183,11 +183,9 @@ struct BoltRewrite {
   std::string Profile;
   /// skipLabelsArgument()'s, or empty.
   std::string SkipArgument;
-  /// -lite=0: move every function, not only those with a profile or named
-  /// in FunctionOrder (ab's layouts have no profile and order every
-  /// function). Without it llvm-bolt runs in its default lite mode, which
-  /// still moves every function of a user order (-reorder-functions=user
-  /// forces them in) and leaves the unprofiled rest where it was.
+  /// -lite=0 without a profile too: move every function, not only those
+  /// with a profile (ab's layouts have none). With a profile it is always
+  /// passed.
   bool AllFunctions = false;
 };
 
