@@ -41,17 +41,32 @@ def load(path):
 
 def code_bytes(binary):
     """(all .text* bytes, .text bytes) of BINARY: the output code and the input code that
-    issue 20's size limit compares (BOLT's copy of the input, .bolt.org.text, runs nothing)."""
+    issue 20's size limit compares. Of BOLT's copy of the input (.bolt.org.text) only the
+    functions llvm-bolt left in place count: they still run from there."""
     llvm = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
     out = subprocess.run([os.path.join(llvm, 'llvm-readelf'), '-SW', binary], check=True,
                          capture_output=True, text=True).stdout
     every = text = 0
+    old = []
     for line in out.splitlines():
         f = line.replace('[ ', '[').split()
         if len(f) > 5 and f[1].startswith('.text'):
             every += int(f[5], 16)
             if f[1] == '.text':
                 text += int(f[5], 16)
+        if len(f) > 5 and f[1].startswith('.bolt.org.text'):
+            old.append((int(f[3], 16), int(f[3], 16) + int(f[5], 16)))
+    if old:
+        syms = subprocess.run([os.path.join(llvm, 'llvm-nm'), '-S', '--defined-only', binary],
+                              check=True, capture_output=True, text=True).stdout
+        seen = set()
+        for line in syms.splitlines():
+            f = line.split()
+            if len(f) == 4 and f[2] in 'tTwW':
+                a = int(f[0], 16)
+                if a not in seen and any(lo <= a < hi for lo, hi in old):
+                    seen.add(a)
+                    every += int(f[1], 16)
     return every, text
 
 

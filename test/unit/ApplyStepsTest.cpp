@@ -100,6 +100,7 @@ TEST(ApplySteps, CodeGrowthClausesOnlyWhenTheyApply) {
   std::string NoCold = reportWithSizes(1000, 1600, 0);
   EXPECT_NE(NoCold.find("code grew by 600 bytes"), std::string::npos);
   EXPECT_EQ(NoCold.find(".text.cold"), std::string::npos) << NoCold;
+  EXPECT_EQ(NoCold.find("never ran"), std::string::npos) << NoCold;
   std::string Same = reportWithSizes(1000, 1000, 300);
   EXPECT_EQ(Same.find("code grew"), std::string::npos) << Same;
 }

@@ -64,6 +64,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <set>
 
 using namespace llvm;
 
@@ -102,6 +103,9 @@ struct ApplyInputs {
   /// The --profile's branch records, read once: the shifts and the final
   /// verification judge hot loops by them.
   BranchProfile Branches;
+  /// The functions the --profile's records name, as BOLT wrote them (a
+  /// local function is NAME/N).
+  std::vector<std::string> ProfileNames;
 
   /// The judge's options: the command's thresholds, the lock's line.
   JudgeOptions judgeOptions(const ApplyConfig &C) const;
@@ -173,6 +177,10 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
             checkProfileFits(C.ProfilePath, *Counts, I.Branches, *I.File, I.In))
       return std::move(E);
     I.Followers = profiledFollowers(*Counts, I.Lock);
+    auto Names = profileFunctionNames(C.ProfilePath);
+    if (!Names)
+      return Names.takeError();
+    I.ProfileNames = std::move(*Names);
   }
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false,
                                C.BoltTimeout);
@@ -215,6 +223,7 @@ private:
   Error rewriteOnce(ArrayRef<Placement> P);
   Expected<bool> adjust(const Verification &V);
   Error filterProfile();
+  std::vector<std::string> onlyFunctions(ArrayRef<std::string> Order) const;
   Error judgeLoops(ApplyResult &R);
   bool reshift();
   /// The last run's placement of \p Name, or null when it was not placed.
@@ -238,6 +247,9 @@ private:
   /// Functions outside the lock given to BOLT without their profile records
   /// (see adjust()).
   StringSet<> Unordered;
+  /// BOLT processes only the ordered and the profiled functions
+  /// (onlyFunctions()); off again if a locked one was left in place.
+  bool OnlyOrderedAndProfiled = true;
   /// Each locked function's shift, and where it came from.
   StringMap<uint64_t> Shifts;
   StringMap<ShiftSource> Sources;
@@ -270,6 +282,11 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   }
   R.Profile = Profile;
   R.SkipArgument = SkipArgument;
+  // llvm-bolt takes either a list to process or one to skip.
+  if (OnlyOrderedAndProfiled && SkipArgument.empty()) {
+    R.OnlyFunctions = onlyFunctions(R.FunctionOrder);
+    R.OnlyFunctionsPath = Tmp.file("functions.txt");
+  }
   // BAT maps the output back to the input for the judge: apply's own with a
   // profile, and `check --profiled-binary` on an output made without one.
   R.AddressTranslation = true;
@@ -285,6 +302,23 @@ Error PlacementLoop::rewriteOnce(ArrayRef<Placement> P) {
   }
   PhaseTimer T(Times.Bolt);
   return rewrite(I.Tools, R, Tmp.file("bolt.log"));
+}
+
+/// The functions BOLT is to process: those of \p Order (the locked ones and
+/// their followers), as the symbol table and BOLT name them (a local
+/// function is NAME/1 to BOLT: the lock holds no name that several local
+/// functions share), and every function the --profile names, as it names
+/// them. The rest, never run, stays in place, as plain llvm-bolt leaves it
+/// in its default lite mode (which apply cannot use: it would leave the
+/// locked functions, given no records, in place too).
+std::vector<std::string>
+PlacementLoop::onlyFunctions(ArrayRef<std::string> Order) const {
+  std::set<std::string> Names(I.ProfileNames.begin(), I.ProfileNames.end());
+  for (const std::string &N : Order) {
+    Names.insert(N);
+    Names.insert(N + "/1");
+  }
+  return std::vector<std::string>(Names.begin(), Names.end());
 }
 
 /// The profile BOLT gets: the --profile without the records of the locked
@@ -313,6 +347,13 @@ Error PlacementLoop::filterProfile() {
 /// by its -function-order name and orders it by its profile) no profile, so
 /// that it goes after them. True when another run may place more.
 Expected<bool> PlacementLoop::adjust(const Verification &V) {
+  // A locked function left in place because BOLT named it otherwise than
+  // onlyFunctions() guessed: process every function, and run again.
+  if (OnlyOrderedAndProfiled &&
+      any_of(V.Verdicts, [](const PlacementVerdict &D) { return D.Stayed; })) {
+    OnlyOrderedAndProfiled = false;
+    return true;
+  }
   bool Retry = V.someMoved();
   for (const PlacementVerdict &D : V.Verdicts)
     if (D.Stayed)
@@ -582,33 +623,70 @@ static Error runSmoke(const ApplyConfig &C, StringRef Path) {
                    C.OutputPath + "' was not written");
 }
 
+/// Calls \p Visit with each line of the .fdata at \p Path and its
+/// blank-separated fields.
+static Error forEachProfileLine(
+    StringRef Path,
+    function_ref<void(StringRef Line, ArrayRef<StringRef> Fields)> Visit) {
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+  SmallVector<StringRef, 8> Fields;
+  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
+    Fields.clear();
+    SplitString(Line, Fields);
+    Visit(Line, Fields);
+  }
+  return Error::success();
+}
+
+/// A branch record: from and to (symbol flag, name, offset each), then
+/// mispredictions and count.
+static bool isBranchRecord(ArrayRef<StringRef> Fields) {
+  return Fields.size() == 8;
+}
+
 Expected<bool> writeProfileWithout(StringRef From, const StringSet<> &Names,
                                    StringRef To) {
-  auto Buffer = MemoryBuffer::getFile(From, /*IsText=*/true);
-  if (!Buffer)
-    return fileError(From, "cannot be read: " + Buffer.getError().message());
+  std::string Kept;
+  bool KeptRecord = false;
+  Error E =
+      forEachProfileLine(From, [&](StringRef Line, ArrayRef<StringRef> Fields) {
+        if (any_of(Fields, [&](StringRef F) {
+              return Names.count(F.split('/').first);
+            }))
+          return;
+        (Kept += Line) += "\n";
+        KeptRecord |= isBranchRecord(Fields);
+      });
+  if (E)
+    return std::move(E);
   std::error_code EC;
   raw_fd_ostream OS(To, EC, sys::fs::OF_Text);
   if (EC)
     return fileError(To, "cannot be written: " + EC.message());
-  SmallVector<StringRef, 8> Fields;
-  bool KeptRecord = false;
-  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
-    Fields.clear();
-    SplitString(Line, Fields);
-    if (any_of(Fields,
-               [&](StringRef F) { return Names.count(F.split('/').first); }))
-      continue;
-    OS << Line << "\n";
-    // A branch record: from and to (symbol flag, name, offset each), then
-    // mispredictions and count.
-    KeptRecord |= Fields.size() == 8;
-  }
+  OS << Kept;
   return KeptRecord;
 }
 
+Expected<std::vector<std::string>> profileFunctionNames(StringRef Path) {
+  std::set<std::string> Names;
+  Error E =
+      forEachProfileLine(Path, [&](StringRef, ArrayRef<StringRef> Fields) {
+        if (!isBranchRecord(Fields))
+          return;
+        for (StringRef F : {Fields[1], Fields[4]})
+          if (F != "[unknown]")
+            Names.insert(F.str());
+      });
+  if (E)
+    return std::move(E);
+  return std::vector<std::string>(Names.begin(), Names.end());
+}
+
 /// Bytes of executable sections, without BOLT's copy of the input's text
-/// (.bolt.org.*), which no code runs from; with \p Only, of that section.
+/// (.bolt.org.*: liveCodeLeftInPlace() counts what still runs there); with
+/// \p Only, of that section.
 static uint64_t executableBytes(const BinaryFile &File, StringRef Only = "") {
   uint64_t Bytes = 0;
   for (const object::SectionRef &S : File.object().sections()) {
@@ -624,6 +702,42 @@ static uint64_t executableBytes(const BinaryFile &File, StringRef Only = "") {
   return Bytes;
 }
 
+/// Bytes of the functions llvm-bolt left in place: the function symbols
+/// inside its copy of the input's text (.bolt.org.*), whose code still runs
+/// from there (apply has llvm-bolt process only the ordered and profiled
+/// functions; the never-run rest stays).
+static uint64_t liveCodeLeftInPlace(const BinaryFile &File) {
+  std::vector<std::pair<uint64_t, uint64_t>> Old;
+  for (const object::SectionRef &S : File.object().sections()) {
+    Expected<StringRef> Name = S.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (S.isText() && Name->starts_with(".bolt.org"))
+      Old.push_back({S.getAddress(), S.getAddress() + S.getSize()});
+  }
+  std::set<uint64_t> Seen;
+  uint64_t Bytes = 0;
+  for (const object::ELFSymbolRef &Sym : File.object().symbols()) {
+    Expected<object::SymbolRef::Type> Type = Sym.getType();
+    Expected<uint64_t> Address = Sym.getAddress();
+    if (!Type || !Address || *Type != object::SymbolRef::ST_Function) {
+      if (!Type)
+        consumeError(Type.takeError());
+      if (!Address)
+        consumeError(Address.takeError());
+      continue;
+    }
+    bool InOld = any_of(Old, [&](const auto &R) {
+      return *Address >= R.first && *Address < R.second;
+    });
+    if (InOld && Seen.insert(*Address).second)
+      Bytes += Sym.getSize();
+  }
+  return Bytes;
+}
+
 /// Output file size and code sizes for the report.
 static void measureSizes(const BinaryFile &In, StringRef OutPath,
                          ApplyResult &R) {
@@ -633,7 +747,8 @@ static void measureSizes(const BinaryFile &In, StringRef OutPath,
     R.OutputFileSize = Size;
   auto Out = BinaryFile::open(OutPath);
   if (Out) {
-    R.OutputCodeSize = executableBytes(**Out);
+    R.OutputCodeLeftInPlace = liveCodeLeftInPlace(**Out);
+    R.OutputCodeSize = executableBytes(**Out) + R.OutputCodeLeftInPlace;
     R.OutputColdCodeSize = executableBytes(**Out, ".text.cold");
   } else
     consumeError(Out.takeError());

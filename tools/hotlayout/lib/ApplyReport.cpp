@@ -85,8 +85,10 @@ static void printCodeGrowth(const ApplyResult &R, raw_ostream &OS) {
         "function's shift";
   if (R.OutputColdCodeSize)
     OS << "; " << R.OutputColdCodeSize
-       << " bytes are .text.cold, where llvm-bolt puts the functions outside "
-          "the lock's order and their cold fragments";
+       << " bytes are .text.cold, where llvm-bolt puts the cold fragments";
+  if (R.OutputCodeLeftInPlace)
+    OS << "; " << R.OutputCodeLeftInPlace
+       << " bytes are functions that never ran, left where the input has them";
   OS << "\n";
 }
 

@@ -348,6 +348,8 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
     Args.push_back("-lite=0");
   if (!R.SkipArgument.empty())
     Args.push_back(R.SkipArgument);
+  if (!R.OnlyFunctions.empty())
+    Args.push_back("-funcs-file-no-regex=" + R.OnlyFunctionsPath);
   for (const auto &[Name, Bytes] : R.Padding)
     if (Bytes)
       Args.push_back("-pad-funcs=" + padFunctionPattern(Name) + ":" +
@@ -384,16 +386,23 @@ bool supportsPadBefore(const BoltTools &Tools, StringRef ScratchPath) {
   return Help && (*Help)->getBuffer().contains("-pad-funcs-before");
 }
 
+/// \p Names, one per line, into \p Path.
+static Error writeNames(StringRef Path, ArrayRef<std::string> Names) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return fileError(Path, "cannot be written: " + EC.message());
+  for (const std::string &Name : Names)
+    OS << Name << "\n";
+  return Error::success();
+}
+
 Error rewrite(const BoltTools &Tools, const BoltRewrite &R, StringRef LogPath) {
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(R.FunctionOrderPath, EC, sys::fs::OF_Text);
-    if (EC)
-      return fileError(R.FunctionOrderPath,
-                       "cannot be written: " + EC.message());
-    for (const std::string &Name : R.FunctionOrder)
-      OS << Name << "\n";
-  }
+  if (Error E = writeNames(R.FunctionOrderPath, R.FunctionOrder))
+    return E;
+  if (!R.OnlyFunctions.empty())
+    if (Error E = writeNames(R.OnlyFunctionsPath, R.OnlyFunctions))
+      return E;
   return runLogged(rewriteArguments(Tools, R), LogPath,
                    "llvm-bolt '" + R.Input + "'", Tools.TimeoutSeconds);
 }

@@ -130,10 +130,12 @@ struct ApplyResult {
   size_t HotLoops = 0, TightLoops = 0, StraddlingLoops = 0;
   double WeightedExtra = 0;
   /// Bytes of the output file, and of executable code in the input and in
-  /// the output (without BOLT's copy of the original text).
+  /// the output (BOLT's copy of the original text counts only for the
+  /// functions left in place there, which still run from it).
   uint64_t OutputFileSize = 0, InputCodeSize = 0, OutputCodeSize = 0;
-  /// Of OutputCodeSize, the cold fragments (.text.cold).
-  uint64_t OutputColdCodeSize = 0;
+  /// Of OutputCodeSize, the cold fragments (.text.cold), and the functions
+  /// llvm-bolt left in the input's text (never run, not ordered).
+  uint64_t OutputColdCodeSize = 0, OutputCodeLeftInPlace = 0;
   bool NoHugePages = false; ///< The output was written with -no-huge-pages.
   /// Locked functions whose code changed since the lock's choice: their
   /// shift was chosen anew.
@@ -167,6 +169,11 @@ void printApplyReport(const ApplyResult &R, llvm::raw_ostream &OS);
 llvm::Expected<bool> writeProfileWithout(llvm::StringRef From,
                                          const llvm::StringSet<> &Names,
                                          llvm::StringRef To);
+
+/// The functions the branch records of the .fdata at \p Path name, as the
+/// profile names them (BOLT's names: a local function is NAME/N), sorted.
+llvm::Expected<std::vector<std::string>>
+profileFunctionNames(llvm::StringRef Path);
 
 } // namespace hotlayout
 

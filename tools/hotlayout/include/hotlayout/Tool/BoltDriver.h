@@ -183,6 +183,13 @@ struct BoltRewrite {
   std::string Profile;
   /// skipLabelsArgument()'s, or empty.
   std::string SkipArgument;
+  /// -funcs-file-no-regex: the functions llvm-bolt processes (its own
+  /// names: a local function is NAME/N), written to OnlyFunctionsPath;
+  /// empty: all. The others stay where they were. llvm-bolt matches every
+  /// function it emits against every -pad-funcs pattern, a regex it builds
+  /// per function and pattern, so emitting only these saves that.
+  std::vector<std::string> OnlyFunctions;
+  std::string OnlyFunctionsPath;
   /// -lite=0 without a profile too: move every function, not only those
   /// with a profile (ab's layouts have none). With a profile it is always
   /// passed.
