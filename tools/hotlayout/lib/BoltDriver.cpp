@@ -205,16 +205,23 @@ std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
   return Labels;
 }
 
-Expected<std::string> skipLabelsArgument(ArrayRef<std::string> Labels,
-                                         StringRef Path) {
-  if (Labels.empty())
-    return "";
+/// \p Names, one per line, into \p Path.
+static Error writeNames(StringRef Path, ArrayRef<std::string> Names) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
     return fileError(Path, "cannot be written: " + EC.message());
-  for (const std::string &L : Labels)
-    OS << L << "\n";
+  for (const std::string &Name : Names)
+    OS << Name << "\n";
+  return Error::success();
+}
+
+Expected<std::string> skipLabelsArgument(ArrayRef<std::string> Labels,
+                                         StringRef Path) {
+  if (Labels.empty())
+    return "";
+  if (Error E = writeNames(Path, Labels))
+    return std::move(E);
   return "-skip-funcs-file=" + Path.str();
 }
 
@@ -384,17 +391,6 @@ bool supportsPadBefore(const BoltTools &Tools, StringRef ScratchPath) {
     return false;
   auto Help = MemoryBuffer::getFile(ScratchPath, /*IsText=*/true);
   return Help && (*Help)->getBuffer().contains("-pad-funcs-before");
-}
-
-/// \p Names, one per line, into \p Path.
-static Error writeNames(StringRef Path, ArrayRef<std::string> Names) {
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
-  if (EC)
-    return fileError(Path, "cannot be written: " + EC.message());
-  for (const std::string &Name : Names)
-    OS << Name << "\n";
-  return Error::success();
 }
 
 Error rewrite(const BoltTools &Tools, const BoltRewrite &R, StringRef LogPath) {
