@@ -37,6 +37,14 @@ std::optional<unsigned> blockID(const MachineBasicBlock &MBB) {
   return std::nullopt;
 }
 
+/// An iterating loop, over the judge's floor, whose count x2 reaches
+/// \p HotThreshold (the least hot count): the slack hotalign gives the
+/// compiler's counts against the profile summary's threshold too.
+bool nearCut(const MeasuredLoop &L, uint64_t HotThreshold) {
+  return HotThreshold && loopIterates(L.Taken, L.Entries) &&
+         L.Taken >= DefaultMinCount && 2 * L.Taken >= HotThreshold;
+}
+
 } // namespace
 
 Expected<LoopProfile> LoopProfile::parse(StringRef Text, StringRef Name) {
@@ -67,7 +75,11 @@ Expected<LoopProfile> LoopProfile::parse(StringRef Text, StringRef Name) {
       continue;
     }
     SmallVector<uint64_t, 5> N;
-    if (Fields[0] == "function") {
+    if (Fields[0] == "threshold") {
+      if (Current || !readNumbers(Fields, 1, N))
+        return Bad("expected `threshold <count>` before the functions");
+      P.HotThreshold = N[0];
+    } else if (Fields[0] == "function") {
       if (Fields.size() != 2)
         return Bad("expected `function <name>`");
       if (P.Functions.count(Fields[1]))
@@ -107,7 +119,7 @@ const MeasuredFunction *LoopProfile::find(StringRef Function) const {
 }
 
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
-                         const MeasuredFunction &M) {
+                         const MeasuredFunction &M, uint64_t HotThreshold) {
   // Fit first: every hot loop of the binary is a loop of this layout, and
   // every block can be named.
   DenseMap<unsigned, size_t> ByTarget;
@@ -129,7 +141,7 @@ bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
     L.Taken = BlockFrequency(Measured.Taken);
     L.Entries = BlockFrequency(Measured.Entries);
     L.FallIn = BlockFrequency(Measured.FallIn);
-    L.MeasuredHot = Measured.Hot;
+    L.MeasuredHot = Measured.Hot || nearCut(Measured, HotThreshold);
     for (size_t B = 0; B < L.Span.size(); ++B)
       L.Hot[B] = isHotByte(CountOf(L.Span[B]), Measured.Taken);
   }

@@ -17,6 +17,7 @@
 // The file (version 1), one record per line, fields separated by spaces:
 //   hotlayout-loop-profile 1
 //   # comments
+//   threshold <count>          (the least hot back-edge count; optional)
 //   function <name>
 //   block <bbid> <count>                                  (nonzero counts)
 //   loop <target-bbid> <taken> <entries> <fallin> <hot 0|1>
@@ -68,20 +69,26 @@ public:
   /// \p Function's counts, or null when the binary's profile has none.
   const MeasuredFunction *find(llvm::StringRef Function) const;
   size_t size() const { return Functions.size(); }
+  /// The least back-edge count of a hot loop in the binary; 0: unknown.
+  uint64_t hotThreshold() const { return HotThreshold; }
 
 private:
   llvm::StringMap<MeasuredFunction> Functions;
+  uint64_t HotThreshold = 0;
 };
 
 /// Gives \p Loops, found in \p MF's layout with the compiler's frequencies,
 /// the binary's counts from \p M: Taken, Entries, FallIn and the hot blocks
-/// by the measured block counts, and the judge's verdict (MeasuredHot); a
+/// by the measured block counts, and the judge's verdict (MeasuredHot: also
+/// true for an iterating loop whose count x2 reaches \p HotThreshold, the
+/// least hot count: judges that count a few loops differently draw the 99%
+/// cut a little elsewhere, and a loop near it is aligned either way); a
 /// loop the binary never closed gets zero counts, a cold verdict. False,
 /// changing nothing, when \p M does not fit \p MF's code: a block without
 /// an address-map ID, or a loop the binary calls hot whose target starts no
 /// loop of the layout (the code changed since the binary was built).
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
-                         const MeasuredFunction &M);
+                         const MeasuredFunction &M, uint64_t HotThreshold);
 
 } // namespace hotlayout
 

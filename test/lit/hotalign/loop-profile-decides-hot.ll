@@ -9,14 +9,20 @@
 ;   @overcounted:  hot by the IR profile (10 per entry); the binary's judge
 ;                  calls it cold (not in the 99% cut): not aligned.
 ;   @absent:       no counts in the loop profile: the compiler's decide (hot).
+; And near the cut: the least hot count in the binary is 3000000 (threshold);
+;   @near_cut:     not hot by the judge, but it iterates and 1600000 x 2 reaches
+;                  it: aligned, since judges that count a few loops otherwise
+;                  draw the cut a little elsewhere (@overcounted, 1000000 x 2,
+;                  does not reach it).
 ;   @mismatched:   the profile's hot loop starts at block 7, no loop target
 ;                  here (code changed since): said, and the compiler decides.
 ;
 ; RUN: rm -rf %t && mkdir %t
-; RUN: printf '%%s\n' 'hotlayout-loop-profile 1' '# test' \
+; RUN: printf '%%s\n' 'hotlayout-loop-profile 1' '# test' 'threshold 3000000' \
 ; RUN:   'function undercounted' 'block 1 65112' 'loop 1 64956 156 156 1' \
 ; RUN:   'function overcounted' 'block 1 1100000' 'loop 1 1000000 100000 100000 0' \
-; RUN:   'function mismatched' 'block 7 5000' 'loop 7 4000 10 10 1' > %t/loops.txt
+; RUN:   'function mismatched' 'block 7 5000' 'loop 7 4000 10 10 1' \
+; RUN:   'function near_cut' 'block 1 1700000' 'loop 1 1600000 100000 100000 0' > %t/loops.txt
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
 ; RUN:   -hotalign-loop-profile=%t/loops.txt -hotalign-max-function-size=0 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign \
@@ -37,12 +43,15 @@
 ; CHECK-NEXT: remark: <unknown>:0:0: the loop profile's counts of mismatched do not fit its code (changed since the profiled build?): the compiler's profile decides its loops{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 1000000, 10.0 per loop entry, 10.0 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): hot{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 1600000 (the binary's), 16.0 per loop entry, 16.0 per fall-through entry; {{[0-9]+}} hot bytes in a {{[0-9]+}}-byte span (estimated): hot{{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1600000, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NOT: remark:
 
 ; COMPILER: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 0.8 times per loop entry (hot loops iterate at least 2){{$}}
 ; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 63 (line start){{$}}
 ; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip 63 (line start){{$}}
 ; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 63 (line start){{$}}
+; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip 63 (line start){{$}}
 ; COMPILER-NOT: remark:
 
 define void @undercounted(ptr %a, i64 %n) !prof !20 {
@@ -108,6 +117,24 @@ loop:
   %p = getelementptr inbounds i32, ptr %a, i64 %i
   %v = load i32, ptr %p, align 4
   %x = mul i32 %v, 9
+  store i32 %x, ptr %p, align 4
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !prof !22
+
+exit:
+  ret void
+}
+
+define void @near_cut(ptr %a, i64 %n) !prof !20 {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %x = mul i32 %v, 11
   store i32 %x, ptr %p, align 4
   %i.next = add nuw i64 %i, 1
   %done = icmp eq i64 %i.next, %n

@@ -17,7 +17,11 @@
 ; RUN: not %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
 ; RUN:   -hotalign-loop-profile=%t/missing.txt %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck --check-prefix=MISSING %s
-; RUN: printf '%%s\n' 'hotlayout-loop-profile 1' 'function f' 'block 1 10' \
+; RUN: printf '%%s\n' 'hotlayout-loop-profile 1' 'function f' 'threshold 5' > %t/late.txt
+; RUN: not %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
+; RUN:   -hotalign-loop-profile=%t/late.txt %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck --check-prefix=LATE %s
+; RUN: printf '%%s\n' 'hotlayout-loop-profile 1' 'threshold 9' 'function f' 'block 1 10' \
 ; RUN:   'loop 1 9 1 1 1' > %t/good.txt
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
 ; RUN:   -hotalign-loop-profile=%t/good.txt %s -o %t/good.s
@@ -26,6 +30,7 @@
 ; SHORT: error: hotalign: {{.*}}short.txt:3: expected `loop <target-id> <taken> <entries> <fallin> <hot 0|1>` after a function
 ; VERSION: error: hotalign: {{.*}}v2.txt:1: loop profile version 2 (this hotalign reads version 1)
 ; MISSING: error: hotalign: cannot read loop profile '{{.*}}missing.txt': {{[Nn]}}o such file or directory
+; LATE: error: hotalign: {{.*}}late.txt:3: expected `threshold <count>` before the functions
 ; GOOD: f:
 
 define void @f() {

@@ -62,6 +62,8 @@ void writeLoopProfile(const LoopProfile &P, raw_ostream &OS) {
   OS << LoopProfileMagic << ' ' << LoopProfileVersion << '\n';
   for (const std::string &C : P.Comments)
     OS << "# " << C << '\n';
+  if (P.HotThreshold)
+    OS << "threshold " << P.HotThreshold << '\n';
   for (const LoopProfileFunction &F : P.Functions) {
     OS << "function " << F.Name << '\n';
     for (const LoopProfileBlock &B : F.Blocks)
@@ -348,6 +350,9 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
       .build(*Blocks, *Report,
              std::set<uint64_t>(FromMap->begin(), FromMap->end()), R);
   R.Profile.Comments = comments(Config, R);
+  for (const JudgedHotLoop &L : Report->Loops)
+    if (L.Hot && (!R.Profile.HotThreshold || L.Taken < R.Profile.HotThreshold))
+      R.Profile.HotThreshold = L.Taken;
 
   // Step 5.
   if (Error E =

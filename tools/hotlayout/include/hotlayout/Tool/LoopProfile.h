@@ -22,10 +22,17 @@
 //
 //   hotlayout-loop-profile 1
 //   # comment lines: the binary, the profile, the judge's thresholds
+//   threshold <count>
 //   function <symbol name>
 //   block <bbid> <count>
 //   loop <target bbid> <taken> <entries> <fallin> <hot>
 //
+// threshold: the smallest back-edge count among the loops the judge calls
+// hot (the 99% cut falls there), absent when none is hot. hotalign aligns
+// a loop that iterates and comes within its slack of it (x2): the cut
+// depends on every loop's count, and judges that count a few loops
+// differently (the PGO map's estimates, BAT's mapping) draw it a little
+// elsewhere; a loop near it is aligned either way.
 // Functions in address order, each followed by its blocks, then its loops,
 // each by block ID. Written: every function with a map entry and a record
 // in the profile (not one made from the PGO map) whose symbol name no other
@@ -83,7 +90,8 @@ struct LoopProfileFunction {
 };
 
 struct LoopProfile {
-  std::vector<std::string> Comments;          ///< Each without its "# ".
+  std::vector<std::string> Comments; ///< Each without its "# ".
+  uint64_t HotThreshold = 0; ///< Least hot back-edge count; 0: none hot.
   std::vector<LoopProfileFunction> Functions; ///< By address.
 
   size_t loopCount() const;
