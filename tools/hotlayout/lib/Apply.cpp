@@ -50,6 +50,7 @@
 #include "hotlayout/Tool/LoopShift.h"
 #include "hotlayout/Tool/OutputHotLoops.h"
 #include "hotlayout/Tool/OutputRule.h"
+#include "hotlayout/Tool/PGOAnalysisProfile.h"
 #include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/ProfileCheck.h"
 #include "hotlayout/Tool/TempFiles.h"
@@ -493,6 +494,16 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
   if (!Report)
     return Report.takeError();
   R.LoopsJudged = true;
+  if (I.File->hasBBAddrMap()) {
+    auto Estimated = functionsProfiledFromPGOMap(*I.File, I.Branches);
+    if (!Estimated)
+      return Estimated.takeError();
+    std::set<uint64_t> At(Estimated->begin(), Estimated->end());
+    for (const auto &E : I.In.names())
+      if (At.count(E.getValue().Address))
+        R.EstimatedFunctions.push_back(E.getKey().str());
+    llvm::sort(R.EstimatedFunctions);
+  }
   R.HotLoops = Report->hotCount();
   R.TightLoops = Report->tightCount();
   R.StraddlingLoops = Report->straddling();

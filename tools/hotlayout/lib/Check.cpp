@@ -15,12 +15,14 @@
 #include "hotlayout/Tool/Check.h"
 
 #include "hotlayout/Tool/LoopFinder.h"
+#include "hotlayout/Tool/PGOAnalysisProfile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 
 #include <optional>
+#include <set>
 
 using namespace llvm;
 
@@ -85,6 +87,26 @@ static void collectHotLoops(const LoopFinder &Finder,
     }
 }
 
+/// Where the counts are the compiler's own estimates, say so: the functions
+/// whose profile records came from the PGO map (a binary with the map, not
+/// rewritten by llvm-bolt, judged by its own profile), and their hot loops.
+static Error markEstimates(const BinaryFile &File, ArrayRef<CodeRange> Ranges,
+                           CheckResult &R) {
+  if (!R.Judge.Profile || !File.hasBBAddrMap() || File.isBOLTRewritten())
+    return Error::success();
+  auto Estimated = functionsProfiledFromPGOMap(File, *R.Judge.Profile);
+  if (!Estimated)
+    return Estimated.takeError();
+  std::set<uint64_t> At(Estimated->begin(), Estimated->end());
+  for (const CodeRange &C : Ranges)
+    if (At.count(C.Address))
+      R.EstimatedFunctions.push_back(C.Name);
+  llvm::sort(R.EstimatedFunctions);
+  for (CheckFinding &F : R.Hot)
+    F.Estimated = At.count(F.FunctionAddress);
+  return Error::success();
+}
+
 Expected<CheckResult> runCheck(const CheckConfig &Config,
                                const Diagnostics &Diag) {
   if (Error E = Config.Loops.validate())
@@ -120,6 +142,8 @@ Expected<CheckResult> runCheck(const CheckConfig &Config,
     return fileError(Config.BinaryPath,
                      "cannot be disassembled: " + toString(Finder.takeError()));
   collectHotLoops(**Finder, *Ranges, R);
+  if (Error E = markEstimates(**File, *Ranges, R))
+    return std::move(E);
   return R;
 }
 
@@ -141,6 +165,15 @@ void printCheckText(const CheckResult &R, raw_ostream &OS) {
   if (R.NotJudged)
     OS << "note: " << R.NotJudged
        << " loops lie in code without block frequencies and were not judged\n";
+  if (!R.EstimatedFunctions.empty()) {
+    OS << "note: llvm-bolt could not instrument " << R.EstimatedFunctions.size()
+       << " functions; their counts are the compiler's PGO-map estimates, "
+          "not the run's, and their hot loops' verdicts (ESTIMATED) are "
+          "estimates too:";
+    for (const std::string &N : R.EstimatedFunctions)
+      OS << ' ' << N;
+    OS << '\n';
+  }
 
   size_t NameWidth = 8, StartWidth = 5;
   for (const CheckFinding &F : R.Hot) {
@@ -163,6 +196,8 @@ void printCheckText(const CheckResult &R, raw_ostream &OS) {
         OS << "  NOT-TIGHT";
       if (F.J.HotBytesUnknown)
         OS << "  (hot bytes unknown: whole span)";
+      if (F.Estimated)
+        OS << "  ESTIMATED";
       OS << '\n';
     }
   }
@@ -209,6 +244,7 @@ void printCheckJSON(const CheckResult &R, raw_ostream &OS) {
           J.attribute("straddles", F.J.straddles());
           J.attribute("tight", F.J.tight());
           J.attribute("innermost", F.J.L.Innermost);
+          J.attribute("estimated", F.Estimated);
           if (F.J.V.FreqRatio)
             J.attribute("freq_ratio", *F.J.V.FreqRatio);
           if (F.J.V.Count)
@@ -235,6 +271,10 @@ void printCheckJSON(const CheckResult &R, raw_ostream &OS) {
       J.attribute("straddle", int64_t(R.straddling()));
       J.attribute("loops_found", int64_t(R.LoopsFound));
       J.attribute("not_judged", int64_t(R.NotJudged));
+      J.attributeArray("estimated_functions", [&] {
+        for (const std::string &N : R.EstimatedFunctions)
+          J.value(N);
+      });
       if (std::optional<double> W = R.weightedExtra())
         J.attribute("weighted_extra_lines", *W);
     });

@@ -129,6 +129,10 @@ struct ApplyResult {
   /// hot, tight, tight ones straddling, count-weighted extra lines.
   size_t HotLoops = 0, TightLoops = 0, StraddlingLoops = 0;
   double WeightedExtra = 0;
+  /// Functions whose --profile records `hotlayout profile` made from the PGO
+  /// map (llvm-bolt could not instrument them): their loops' verdicts rest on
+  /// the compiler's estimates. Sorted.
+  std::vector<std::string> EstimatedFunctions;
   /// Bytes of the output file, and of executable code in the input and in
   /// the output (BOLT's copy of the original text counts only for the
   /// functions left in place there, which still run from it).

@@ -34,6 +34,9 @@ struct CheckFinding {
   std::string Function;
   uint64_t FunctionAddress = 0;
   JudgedLoop J;
+  /// Its function's counts are the compiler's PGO-map estimates, not the
+  /// run's (llvm-bolt could not instrument it): the verdict is an estimate.
+  bool Estimated = false;
 };
 
 struct CheckResult {
@@ -45,6 +48,9 @@ struct CheckResult {
   std::vector<CheckFinding> Hot;
   size_t LoopsFound = 0;
   size_t NotJudged = 0;
+  /// Functions whose profile records `hotlayout profile` made from the PGO
+  /// map (functionsProfiledFromPGOMap), by name, sorted.
+  std::vector<std::string> EstimatedFunctions;
 
   /// Hot loops that are tight (HotLoopRules.h): the ones counted.
   size_t tight() const;
