@@ -107,6 +107,9 @@ struct ApplyInputs {
   /// The functions the --profile's records name, as BOLT wrote them (a
   /// local function is NAME/N).
   std::vector<std::string> ProfileNames;
+  /// Functions whose --profile records came from the PGO map (sorted):
+  /// their loops' verdicts rest on the compiler's estimates.
+  std::vector<std::string> EstimatedFunctions;
 
   /// The judge's options: the command's thresholds, the lock's line.
   JudgeOptions judgeOptions(const ApplyConfig &C) const;
@@ -135,6 +138,25 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
   std::vector<std::string> Names;
   for (auto &H : Hot)
     Names.push_back(std::move(H.second));
+  return Names;
+}
+
+/// The functions of \p In whose records in \p Branches came from \p File's
+/// PGO map, sorted (none without a map).
+static Expected<std::vector<std::string>>
+estimatedFunctions(const BinaryFile &File, const BranchProfile &Branches,
+                   const SymbolIndex &In) {
+  std::vector<std::string> Names;
+  if (!File.hasBBAddrMap())
+    return Names;
+  auto Estimated = functionsProfiledFromPGOMap(File, Branches);
+  if (!Estimated)
+    return Estimated.takeError();
+  std::set<uint64_t> At(Estimated->begin(), Estimated->end());
+  for (const auto &E : In.names())
+    if (At.count(E.getValue().Address))
+      Names.push_back(E.getKey().str());
+  llvm::sort(Names);
   return Names;
 }
 
@@ -182,6 +204,10 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
     if (!Names)
       return Names.takeError();
     I.ProfileNames = std::move(*Names);
+    auto Estimated = estimatedFunctions(*I.File, I.Branches, I.In);
+    if (!Estimated)
+      return Estimated.takeError();
+    I.EstimatedFunctions = std::move(*Estimated);
   }
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false,
                                C.BoltTimeout);
@@ -494,16 +520,7 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
   if (!Report)
     return Report.takeError();
   R.LoopsJudged = true;
-  if (I.File->hasBBAddrMap()) {
-    auto Estimated = functionsProfiledFromPGOMap(*I.File, I.Branches);
-    if (!Estimated)
-      return Estimated.takeError();
-    std::set<uint64_t> At(Estimated->begin(), Estimated->end());
-    for (const auto &E : I.In.names())
-      if (At.count(E.getValue().Address))
-        R.EstimatedFunctions.push_back(E.getKey().str());
-    llvm::sort(R.EstimatedFunctions);
-  }
+  R.EstimatedFunctions = I.EstimatedFunctions;
   R.HotLoops = Report->hotCount();
   R.TightLoops = Report->tightCount();
   R.StraddlingLoops = Report->straddling();
