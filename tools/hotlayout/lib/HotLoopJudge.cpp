@@ -147,11 +147,10 @@ uint64_t fallInCount(ArrayRef<DecodedInst> Insts, uint64_t FunctionAddress,
   return Exec[K] - std::min(Exec[K], Branched);
 }
 
-/// The index of the instruction of \p Insts (in address order, as decode()
-/// returns them) at \p Address. A binary search: a map of every
-/// instruction, built per function, cost more than all the lookups.
-static std::optional<size_t> instructionAt(ArrayRef<DecodedInst> Insts,
-                                           uint64_t Address) {
+// A binary search: a map of every instruction, built per function, cost
+// more than all the lookups.
+std::optional<size_t> instructionAt(ArrayRef<DecodedInst> Insts,
+                                    uint64_t Address) {
   auto It = llvm::partition_point(
       Insts, [&](const DecodedInst &D) { return D.Address < Address; });
   if (It == Insts.end() || It->Address != Address)

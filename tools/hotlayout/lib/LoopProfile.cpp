@@ -81,15 +81,6 @@ struct CountedRange {
   const FunctionProfile *Profile = nullptr;
   std::vector<DecodedInst> Insts; ///< In address order.
   std::vector<uint64_t> Exec;     ///< execCounts of Insts.
-
-  /// The index of the instruction at \p Address.
-  std::optional<size_t> indexAt(uint64_t Address) const {
-    auto It = partition_point(
-        Insts, [&](const DecodedInst &D) { return D.Address < Address; });
-    if (It == Insts.end() || It->Address != Address)
-      return std::nullopt;
-    return size_t(It - Insts.begin());
-  }
 };
 
 /// Where a mapped block starts: its function (the map entry's address)
@@ -163,7 +154,7 @@ std::optional<uint64_t> LoopProfileBuilder::countAt(uint64_t Address) {
   const CountedRange *C = counted(*Range);
   if (!C)
     return std::nullopt;
-  std::optional<size_t> K = C->indexAt(Address);
+  std::optional<size_t> K = instructionAt(C->Insts, Address);
   if (!K)
     return std::nullopt;
   return C->Exec[*K];
@@ -232,7 +223,7 @@ void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
       Out.Hot = L->Hot;
       if (std::optional<size_t> Range = rangeHolding(L->Start))
         if (const CountedRange *C = counted(*Range))
-          if (std::optional<size_t> K = C->indexAt(L->Start))
+          if (std::optional<size_t> K = instructionAt(C->Insts, L->Start))
             Out.FallIn = fallInCount(C->Insts, C->Range->Address, *C->Profile,
                                      C->Exec, *K);
       F.Loops.push_back(Out);

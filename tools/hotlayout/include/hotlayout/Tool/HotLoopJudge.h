@@ -41,6 +41,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -123,6 +124,12 @@ llvm::Expected<HotLoopReport> judgeHotLoops(const BinaryFile &File,
                                             const JudgeOptions &Options);
 
 // The steps, exposed for tests and for callers with their own counts.
+
+/// The index of the instruction of \p Insts (in address order, as
+/// LoopFinder::decode returns them) at \p Address; none when no instruction
+/// starts there.
+std::optional<size_t> instructionAt(llvm::ArrayRef<DecodedInst> Insts,
+                                    uint64_t Address);
 
 /// Per-instruction execution counts of one function (\p Insts decoded from
 /// \p FunctionAddress on, in address order) from its profile records: the
