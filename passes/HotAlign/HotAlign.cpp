@@ -498,7 +498,8 @@ void HotAlign::useBinaryCounts(const MachineFunction &MF,
   const MeasuredFunction *M = Mod.Measured->find(MF.getName());
   if (!M)
     return;
-  if (applyMeasuredCounts(Loops, *M, Mod.Measured->hotThreshold())) {
+  if (applyMeasuredCounts(Loops, *M, Mod.Measured->hotThreshold(),
+                          ProfileSlack)) {
     ++NumFunctionsMeasured;
     LLVM_DEBUG(dbgs() << "[hotalign] " << MF.getName()
                       << ": counts from the loop profile\n");

@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -37,12 +38,13 @@ std::optional<unsigned> blockID(const MachineBasicBlock &MBB) {
   return std::nullopt;
 }
 
-/// An iterating loop, over the judge's floor, whose count x2 reaches
-/// \p HotThreshold (the least hot count): the slack hotalign gives the
-/// compiler's counts against the profile summary's threshold too.
-bool nearCut(const MeasuredLoop &L, uint64_t HotThreshold) {
+/// An iterating loop, over the judge's floor, whose count x \p Slack
+/// reaches \p HotThreshold (the least hot count): the slack hotalign gives
+/// the compiler's counts against the profile summary's threshold too.
+bool nearCut(const MeasuredLoop &L, uint64_t HotThreshold, unsigned Slack) {
   return HotThreshold && loopIterates(L.Taken, L.Entries) &&
-         L.Taken >= DefaultMinCount && 2 * L.Taken >= HotThreshold;
+         L.Taken >= DefaultMinCount &&
+         SaturatingMultiply(L.Taken, uint64_t(Slack)) >= HotThreshold;
 }
 
 } // namespace
@@ -119,7 +121,8 @@ const MeasuredFunction *LoopProfile::find(StringRef Function) const {
 }
 
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
-                         const MeasuredFunction &M, uint64_t HotThreshold) {
+                         const MeasuredFunction &M, uint64_t HotThreshold,
+                         unsigned Slack) {
   // Fit first: every hot loop of the binary is a loop of this layout, and
   // every block can be named.
   DenseMap<unsigned, size_t> ByTarget;
@@ -141,7 +144,7 @@ bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
     L.Taken = BlockFrequency(Measured.Taken);
     L.Entries = BlockFrequency(Measured.Entries);
     L.FallIn = BlockFrequency(Measured.FallIn);
-    L.MeasuredHot = Measured.Hot || nearCut(Measured, HotThreshold);
+    L.MeasuredHot = Measured.Hot || nearCut(Measured, HotThreshold, Slack);
     for (size_t B = 0; B < L.Span.size(); ++B)
       L.Hot[B] = isHotByte(CountOf(L.Span[B]), Measured.Taken);
   }

@@ -80,15 +80,16 @@ private:
 /// Gives \p Loops, found in \p MF's layout with the compiler's frequencies,
 /// the binary's counts from \p M: Taken, Entries, FallIn and the hot blocks
 /// by the measured block counts, and the judge's verdict (MeasuredHot: also
-/// true for an iterating loop whose count x2 reaches \p HotThreshold, the
-/// least hot count: judges that count a few loops differently draw the 99%
+/// true for an iterating loop whose count x \p Slack reaches \p HotThreshold,
+/// the least hot count: judges that count a few loops differently draw the 99%
 /// cut a little elsewhere, and a loop near it is aligned either way); a
 /// loop the binary never closed gets zero counts, a cold verdict. False,
 /// changing nothing, when \p M does not fit \p MF's code: a block without
 /// an address-map ID, or a loop the binary calls hot whose target starts no
 /// loop of the layout (the code changed since the binary was built).
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
-                         const MeasuredFunction &M, uint64_t HotThreshold);
+                         const MeasuredFunction &M, uint64_t HotThreshold,
+                         unsigned Slack);
 
 } // namespace hotlayout
 
