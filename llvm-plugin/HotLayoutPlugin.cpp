@@ -18,6 +18,7 @@
 #include "hotlayout/FlushBatch.h"
 #include "hotlayout/FlushElim.h"
 #include "hotlayout/HotAlign.h"
+#include "hotlayout/JumpTableBase.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
@@ -96,13 +97,18 @@ void registerCallbacks(PassBuilder &PB) {
 
 } // namespace
 
-// Codegen offers plugins no entry point, so hotalign is put into every codegen
-// pipeline when the .so is loaded: clang -fpass-plugin, llc -load and
-// ld.lld --load-pass-plugin all dlopen it before their codegen starts.
-// Registering it by name lets `llc -load=... -run-pass=hotalign` find it.
-static const bool HotAlignInserted =
-    (initializeHotAlignLegacyPass(*PassRegistry::getPassRegistry()),
-     compat::insertLateMachinePass(createHotAlignPass), true);
+// Codegen offers plugins no entry point, so the late machine passes are put
+// into every codegen pipeline when the .so is loaded: clang -fpass-plugin,
+// llc -load and ld.lld --load-pass-plugin all dlopen it before their codegen
+// starts. hotalign-jt-base first: it adds instructions whose bytes hotalign's
+// estimates must count. Registering them by name lets
+// `llc -load=... -run-pass=hotalign` (and hotalign-jt-base) find them.
+static const bool LateMachinePassesInserted =
+    (initializeJumpTableBaseLegacyPass(*PassRegistry::getPassRegistry()),
+     initializeHotAlignLegacyPass(*PassRegistry::getPassRegistry()),
+     compat::insertLateMachinePasses(
+         {createJumpTableBasePass, createHotAlignPass}),
+     true);
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   // Every host but llc -load and clang -fplugin (without -fpass-plugin)

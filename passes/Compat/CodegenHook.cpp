@@ -1,11 +1,12 @@
-//===- CodegenHook.cpp - Put a MachineFunction pass into codegen ----------===//
+//===- CodegenHook.cpp - Put MachineFunction passes into codegen ----------===//
 //
-// LLVM 21+: RegisterTargetPassConfigCallback lets a plugin insert a pass into
+// LLVM 21+: RegisterTargetPassConfigCallback lets a plugin insert passes into
 // each TargetPassConfig. LLVM 19 has no supported hook; the pipeline creates
 // StackMap liveness by ID through the PassRegistry, so its registered
 // constructor is swapped for one that returns a wrapper running the original
-// pass, then ours. The wrapper requires what both require and hands each
-// inner pass an analysis resolver of its own, filled from the wrapper's.
+// pass, then ours (a chain of such wrappers when there are several). A
+// wrapper requires what both its passes require and hands each inner pass an
+// analysis resolver of its own, filled from the wrapper's.
 // test/lit/hotalign/codegen-hook-*.ll checks both paths, and that StackMap
 // liveness still does its job under the wrapper.
 //
@@ -13,6 +14,8 @@
 
 #include "hotlayout/Compat.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/Passes.h"
@@ -26,6 +29,8 @@
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #endif
 
+#include <algorithm>
+#include <iterator>
 #include <memory>
 
 using namespace llvm;
@@ -35,17 +40,20 @@ namespace compat {
 
 #if LLVM_VERSION_MAJOR >= 21
 
-void insertLateMachinePass(MachineFunctionPass *(*Create)()) {
+void insertLateMachinePasses(ArrayRef<LateMachinePassCtor> Creates) {
   // Registered for the life of the process: plugins are never unloaded.
   static auto *Hook = new RegisterTargetPassConfigCallback(
-      [Create](TargetMachine &TM, PassManagerBase &, TargetPassConfig *Config) {
+      [Creates = SmallVector<LateMachinePassCtor, 2>(Creates)](
+          TargetMachine &TM, PassManagerBase &, TargetPassConfig *Config) {
         // Every codegen pipeline passes here, -O0 too: a bad
         // HOTLAYOUT_OPTIONS stops llc -load -O0 like any other compile.
         applyEnvironmentOptions();
         // -O0 asks for no optimisation: its pipeline stays LLVM's own.
         if (TM.getOptLevel() == CodeGenOptLevel::None)
           return;
-        Config->insertPass(&StackMapLivenessID, IdentifyingPassPtr(Create()));
+        // Passes inserted after one pass run in the order inserted.
+        for (LateMachinePassCtor Create : Creates)
+          Config->insertPass(&StackMapLivenessID, IdentifyingPassPtr(Create()));
       });
   (void)Hook;
 }
@@ -116,23 +124,36 @@ private:
 
 char RunInSequence::ID = 0;
 
+// Plain pointers and an array: constant-initialised, so they hold what the
+// plugin's own static initialiser stores whatever order the two run in.
 PassInfo::NormalCtor_t OriginalCtor = nullptr;
-MachineFunctionPass *(*LateCtor)() = nullptr;
+LateMachinePassCtor LateCtors[4] = {};
+size_t NumLateCtors = 0;
+
+/// The late passes from \p From on, in order, as one pass: a chain of
+/// RunInSequence.
+MachineFunctionPass *createLate(size_t From) {
+  if (From + 1 == NumLateCtors)
+    return LateCtors[From]();
+  return new RunInSequence(LateCtors[From](), createLate(From + 1));
+}
 
 Pass *createOriginalThenLate() {
-  return new RunInSequence(OriginalCtor(), LateCtor());
+  return new RunInSequence(OriginalCtor(), createLate(0));
 }
 
 } // namespace
 
-void insertLateMachinePass(MachineFunctionPass *(*Create)()) {
+void insertLateMachinePasses(ArrayRef<LateMachinePassCtor> Creates) {
   PassRegistry &Registry = *PassRegistry::getPassRegistry();
   initializeStackMapLivenessPass(Registry);
   const PassInfo *Info = Registry.getPassInfo(&StackMapLivenessID);
-  if (!Info || Info->getNormalCtor() == createOriginalThenLate)
+  if (!Info || Info->getNormalCtor() == createOriginalThenLate ||
+      Creates.empty() || Creates.size() > std::size(LateCtors))
     return;
   OriginalCtor = Info->getNormalCtor();
-  LateCtor = Create;
+  NumLateCtors = Creates.size();
+  std::copy(Creates.begin(), Creates.end(), LateCtors);
   const_cast<PassInfo *>(Info)->setNormalCtor(createOriginalThenLate);
 }
 

@@ -12,6 +12,7 @@
 #ifndef HOTLAYOUT_COMPAT_H
 #define HOTLAYOUT_COMPAT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/OptimizationLevel.h"
@@ -55,16 +56,18 @@ inline void registerFullLTOLastEP(llvm::PassBuilder &PB, ModuleEPCallback CB) {
   PB.registerFullLinkTimeOptimizationLastEPCallback(CB);
 }
 
-/// Makes every codegen pipeline in this process run \p Create's pass right
-/// after StackMap liveness: after block placement and the target's pre-emit
-/// passes, when the layout is final. LLVM 21+ has a supported hook
-/// (RegisterTargetPassConfigCallback); on LLVM 19 the constructor that the
-/// pipeline uses for StackMap liveness is replaced by one that builds that
-/// pass and ours together (CodegenHook.cpp). Call once, at plugin load:
+/// Makes every codegen pipeline in this process run \p Creates' passes, in
+/// that order, right after StackMap liveness: after block placement and the
+/// target's pre-emit passes, when the layout is final. LLVM 21+ has a
+/// supported hook (RegisterTargetPassConfigCallback); on LLVM 19 the
+/// constructor that the pipeline uses for StackMap liveness is replaced by
+/// one that builds that pass and ours together (CodegenHook.cpp). Call once,
+/// at plugin load:
 /// codegen offers plugins no other entry point.
 /// Nothing is inserted into a -O0 pipeline (LLVM 21+; LLVM 19's wrapper is
 /// always there, and the pass itself does nothing at -O0).
-void insertLateMachinePass(llvm::MachineFunctionPass *(*Create)());
+using LateMachinePassCtor = llvm::MachineFunctionPass *(*)();
+void insertLateMachinePasses(llvm::ArrayRef<LateMachinePassCtor> Creates);
 
 /// True for the names hotlayout owns, in options and in remarks: those
 /// starting with "flushelim", "hotalign" or "hotlayout".

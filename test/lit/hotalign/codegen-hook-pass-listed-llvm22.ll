@@ -1,9 +1,9 @@
 ; REQUIRES: llvm-22
 ;
-; LLVM 21+: loading the plugin into llc puts hotalign into the codegen
-; pipeline through RegisterTargetPassConfigCallback, right after StackMap
-; liveness (after block placement and the pre-emit passes: the layout is
-; final), with the analyses it needs scheduled in front of it.
+; LLVM 21+: loading the plugin into llc puts hotalign-jt-base, then hotalign,
+; into the codegen pipeline through RegisterTargetPassConfigCallback, right
+; after StackMap liveness (after block placement and the pre-emit passes: the
+; layout is final), with the analyses each needs scheduled in front of it.
 ;
 ; RUN: %llc -load=%plugin -debug-pass=Structure %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s
@@ -16,15 +16,16 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: Branch Probability Basic Block Placement
 ; CHECK: StackMap Liveness Analysis
+; CHECK-NEXT: Lazy Machine Block Frequency Analysis
+; CHECK-NEXT: Machine Optimization Remark Emitter
+; CHECK-NEXT: hotlayout: jump-table addresses BOLT can read (hotalign-jt-base)
 ; CHECK-NEXT: MachineDominator Tree Construction
 ; CHECK-NEXT: Machine Natural Loop Construction
 ; CHECK-NEXT: Machine Block Frequency Analysis
-; CHECK-NEXT: Lazy Machine Block Frequency Analysis
-; CHECK-NEXT: Machine Optimization Remark Emitter
 ; CHECK-NEXT: hotlayout: align hot loops (hotalign)
 ; CHECK-NEXT: Live DEBUG_VALUE analysis
 ; CHECK-NOT: StackMap Liveness Analysis
-; CHECK-NOT: hotlayout: align hot loops (hotalign)
+; CHECK-NOT: hotlayout: {{jump-table|align}}
 ; CHECK: X86 Assembly Printer
 
 ; NOPLUGIN: StackMap Liveness Analysis

@@ -2,11 +2,12 @@
 ;
 ; LLVM 19 has no hook for plugins in codegen: the plugin replaces the
 ; registered constructor of StackMap liveness with one building a wrapper
-; that runs StackMap liveness, then hotalign. The wrapper keeps the wrapped
-; pass's name, so -debug-pass=Structure lists no new pass; what shows it is
-; there: the analyses hotalign requires are scheduled right before "StackMap
-; Liveness Analysis" (it needs none of its own), StackMap liveness is listed
-; once, and hotalign's remark is emitted.
+; that runs StackMap liveness, then hotalign-jt-base, then hotalign. The
+; wrapper keeps the wrapped pass's name, so -debug-pass=Structure lists no
+; new pass; what shows they are there: the analyses they require (the remark
+; emitter, then hotalign's loops and frequencies) are scheduled right before
+; "StackMap Liveness Analysis" (it needs none of its own), StackMap liveness
+; is listed once, and hotalign's remark is emitted.
 ;
 ; RUN: %llc -load=%plugin -debug-pass=Structure -pass-remarks=hotalign %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
@@ -19,11 +20,11 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: Branch Probability Basic Block Placement
 ; CHECK: Contiguously Lay Out Funclets
+; CHECK-NEXT: Lazy Machine Block Frequency Analysis
+; CHECK-NEXT: Machine Optimization Remark Emitter
 ; CHECK-NEXT: MachineDominator Tree Construction
 ; CHECK-NEXT: Machine Natural Loop Construction
 ; CHECK-NEXT: Machine Block Frequency Analysis
-; CHECK-NEXT: Lazy Machine Block Frequency Analysis
-; CHECK-NEXT: Machine Optimization Remark Emitter
 ; CHECK-NEXT: StackMap Liveness Analysis
 ; CHECK-NEXT: Live DEBUG_VALUE analysis
 ; CHECK-NOT: StackMap Liveness Analysis

@@ -6,12 +6,13 @@ The run-pass-*.mir tests take their input from
   python3 minimise-mir.py f.mir > input.mir
 MIR written by one major does not parse in the other (llc 22 wants
 `savePoint` as a list, llc 19 rejects `hasFakeUses`), so only the IR module
-and each function's name, alignment, liveness flag, live-ins and body are
-kept; the parser fills in the rest.
+and each function's name, alignment, liveness flag, live-ins, jump tables
+and body are kept; the parser fills in the rest.
 """
 import sys
 
-KEEP = ("name:", "alignment:", "tracksRegLiveness:", "liveins:", "body:")
+KEEP = ("name:", "alignment:", "tracksRegLiveness:", "liveins:", "jumpTable:",
+        "body:")
 
 
 def minimise(lines):
