@@ -248,7 +248,11 @@ public:
 
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
-    AU.setPreservesCFG();
+    // Nothing is declared preserved. The remark emitter's lazy block
+    // frequencies may be another pass's, which a CFG-preserving pass does
+    // not keep: kept as CFG-only, the lazy pass pointed at freed ones, and
+    // hotalign's remarks with hotness (-fsave-optimization-record) crashed
+    // in getBlockProfileCount.
     MachineFunctionPass::getAnalysisUsage(AU);
   }
 
