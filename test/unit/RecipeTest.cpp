@@ -64,18 +64,20 @@ TEST(RecipeTest, LoopProfileFollowsThePlugin) {
   EXPECT_EQ(recipeFlags(C).Compile,
             (std::vector<std::string>{
                 "-ffunction-sections", "-fpass-plugin=/p/libHotLayout.so",
-                "-mllvm=-hotalign-loop-profile=/w/app.loops"}));
+                "-mllvm=-hotalign-loop-profile=/w/app.loops",
+                "-mllvm=-hotalign-jt-base-enable=false"}));
   C.CompilerMajor = 19;
   EXPECT_EQ(recipeFlags(C).Compile,
             (std::vector<std::string>{
                 "-ffunction-sections", "-fpass-plugin=/p/libHotLayout.so",
                 "-fplugin=/p/libHotLayout.so",
-                "-mllvm=-hotalign-loop-profile=/w/app.loops"}));
+                "-mllvm=-hotalign-loop-profile=/w/app.loops",
+                "-mllvm=-hotalign-jt-base-enable=false"}));
   C.CompilerMajor = 22;
   C.Stage = RecipeStage::Use;
   C.ProfilePath = "/w/app.profdata";
   EXPECT_EQ(recipeFlags(C).Compile.back(),
-            "-mllvm=-hotalign-loop-profile=/w/app.loops");
+            "-mllvm=-hotalign-jt-base-enable=false");
   C.PluginPath.clear();
   for (const std::string &W : recipeFlags(C).Compile)
     EXPECT_EQ(W.find("hotalign"), std::string::npos) << W;

@@ -38,6 +38,8 @@ static void addLayoutFlags(const RecipeConfig &C, RecipeFlags &F) {
     if (C.CompilerMajor && C.CompilerMajor < FirstMajorLoadingPassPluginsFirst)
       F.Compile.push_back("-fplugin=" + C.PluginPath);
     F.Compile.push_back("-mllvm=-hotalign-loop-profile=" + C.LoopProfilePath);
+    // The build apply re-lays out: its jump tables as LLVM left them.
+    F.Compile.push_back("-mllvm=-hotalign-jt-base-enable=false");
   }
   F.Link.push_back("-fuse-ld=lld");
   F.Link.push_back("-Wl,--emit-relocs");

@@ -18,6 +18,7 @@
 // With a loop profile (layout or use, with the plugin), after the plugin:
 //               [-fplugin=PLUGIN]  (clang before 22)
 //               -mllvm=-hotalign-loop-profile=FILE
+//               -mllvm=-hotalign-jt-base-enable=false
 //
 // Why each one:
 //  - -fpass-plugin: hotalign (hot loops on their fewest cache lines) and
@@ -43,6 +44,17 @@
 //    the plugin's option: clang 19 parses -mllvm before it loads
 //    -fpass-plugin plugins and would reject it, so there the plugin is also
 //    loaded early with -fplugin (clang 22 loads pass plugins first).
+//  - -hotalign-jt-base-enable=false, with the loop profile: the plugin sets
+//    a jump table's address again where the table is read (hotalign-jt-base)
+//    so that llvm-bolt can instrument every function with a jump table; the
+//    first build, whose counts `hotlayout loops` reads, needs that. The
+//    final build is the one apply re-lays out, and llvm-bolt re-encodes the
+//    functions it can read: a jump LLVM's assembler relaxed to 5 bytes comes
+//    out in 2, the hot loops after it move 3 bytes, and no function start
+//    can undo an odd shift (BOLT starts x86 functions on even addresses).
+//    Left unreadable, those functions are copied byte for byte, as the
+//    compiler placed their loops (Lua strings-and-sort: apply 3 straddling
+//    hot loops with the pass, 0 without; bench/aligned-lock).
 // Every option is one word (`-mllvm=X`, not `-mllvm X`), so no build system
 // splits or merges a pair (CMake de-duplicates repeated compile options).
 //
