@@ -17,7 +17,8 @@
 //     materialises a jump table's address: it names the table, sets that
 //     register and nothing else, and reads only reserved registers (the
 //     program counter), so its value is the same wherever it runs. A path that
-//     reaches the function's entry, a call that clobbers the register, or any
+//     reaches the function's entry (the caller's value, also when the entry
+//     block is a loop header), a call that clobbers the register, or any
 //     other setter leaves the dispatch as it is (it may hold another value).
 //     A setter in the dispatching block itself needs nothing.
 //  4. Inserts a copy of that instruction right before the read. It sets the
@@ -124,12 +125,16 @@ const MachineInstr *commonMaterialisation(const MachineBasicBlock &MBB,
                                           MCRegister Reg,
                                           const MachineRegisterInfo &MRI,
                                           const TargetRegisterInfo &TRI) {
+  // The function's entry block is also entered from the caller, with the
+  // caller's value in the register, whatever branches back to it.
+  if (MBB.isEntryBlock())
+    return nullptr;
   const MachineInstr *Common = nullptr;
   SmallVector<const MachineBasicBlock *, 8> Work(MBB.pred_begin(),
                                                  MBB.pred_end());
   SmallPtrSet<const MachineBasicBlock *, 16> Seen(Work.begin(), Work.end());
   if (Work.empty())
-    return nullptr; // The entry block: the register comes from the caller.
+    return nullptr; // Unreachable: nothing to prove it by.
   while (!Work.empty()) {
     const MachineBasicBlock *B = Work.pop_back_val();
     if (const MachineInstr *Setter = lastSetter(*B, B->end(), Reg, TRI)) {
@@ -139,7 +144,7 @@ const MachineInstr *commonMaterialisation(const MachineBasicBlock &MBB,
       Common = Setter;
       continue;
     }
-    if (B->pred_empty())
+    if (B->isEntryBlock() || B->pred_empty())
       return nullptr;
     for (const MachineBasicBlock *P : B->predecessors())
       if (Seen.insert(P).second)

@@ -22,6 +22,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: MachineDominator Tree Construction
 ; CHECK-NEXT: Machine Natural Loop Construction
 ; CHECK-NEXT: Machine Block Frequency Analysis
+; CHECK-NEXT: Lazy Machine Block Frequency Analysis
+; CHECK-NEXT: Machine Optimization Remark Emitter
 ; CHECK-NEXT: hotlayout: align hot loops (hotalign)
 ; CHECK-NEXT: Live DEBUG_VALUE analysis
 ; CHECK-NOT: StackMap Liveness Analysis
