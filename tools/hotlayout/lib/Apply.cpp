@@ -141,25 +141,6 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
   return Names;
 }
 
-/// The functions of \p In whose records in \p Branches came from \p File's
-/// PGO map, sorted (none without a map).
-static Expected<std::vector<std::string>>
-estimatedFunctions(const BinaryFile &File, const BranchProfile &Branches,
-                   const SymbolIndex &In) {
-  std::vector<std::string> Names;
-  if (!File.hasBBAddrMap())
-    return Names;
-  auto Estimated = functionsProfiledFromPGOMap(File, Branches);
-  if (!Estimated)
-    return Estimated.takeError();
-  std::set<uint64_t> At(Estimated->begin(), Estimated->end());
-  for (const auto &E : In.names())
-    if (At.count(E.getValue().Address))
-      Names.push_back(E.getKey().str());
-  llvm::sort(Names);
-  return Names;
-}
-
 /// Step 1.
 static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   if (Error E = checkOutputNotInput("apply", C.OutputPath,
@@ -200,14 +181,11 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
             checkProfileFits(C.ProfilePath, *Counts, I.Branches, *I.File, I.In))
       return std::move(E);
     I.Followers = profiledFollowers(*Counts, I.Lock);
-    auto Names = profileFunctionNames(C.ProfilePath);
-    if (!Names)
-      return Names.takeError();
-    I.ProfileNames = std::move(*Names);
-    auto Estimated = estimatedFunctions(*I.File, I.Branches, I.In);
+    I.ProfileNames = I.Branches.boltNames();
+    auto Estimated = functionsProfiledFromPGOMap(*I.File, I.Branches);
     if (!Estimated)
       return Estimated.takeError();
-    I.EstimatedFunctions = std::move(*Estimated);
+    I.EstimatedFunctions = std::move(Estimated->Names);
   }
   auto Tools = BoltTools::find(C.BoltDir, /*NeedInstrumentationRuntime=*/false,
                                C.BoltTimeout);
@@ -651,65 +629,29 @@ static Error runSmoke(const ApplyConfig &C, StringRef Path) {
                    C.OutputPath + "' was not written");
 }
 
-/// Calls \p Visit with each line of the .fdata at \p Path and its
-/// blank-separated fields.
-static Error forEachProfileLine(
-    StringRef Path,
-    function_ref<void(StringRef Line, ArrayRef<StringRef> Fields)> Visit) {
-  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return fileError(Path, "cannot be read: " + Buffer.getError().message());
-  SmallVector<StringRef, 8> Fields;
-  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
-    Fields.clear();
-    SplitString(Line, Fields);
-    Visit(Line, Fields);
-  }
-  return Error::success();
-}
-
-/// A branch record: from and to (symbol flag, name, offset each), then
-/// mispredictions and count.
-static bool isBranchRecord(ArrayRef<StringRef> Fields) {
-  return Fields.size() == 8;
-}
-
 Expected<bool> writeProfileWithout(StringRef From, const StringSet<> &Names,
                                    StringRef To) {
-  std::string Kept;
-  bool KeptRecord = false;
-  Error E =
-      forEachProfileLine(From, [&](StringRef Line, ArrayRef<StringRef> Fields) {
-        if (any_of(Fields, [&](StringRef F) {
-              return Names.count(F.split('/').first);
-            }))
-          return;
-        (Kept += Line) += "\n";
-        KeptRecord |= isBranchRecord(Fields);
-      });
-  if (E)
-    return std::move(E);
+  auto Buffer = MemoryBuffer::getFile(From, /*IsText=*/true);
+  if (!Buffer)
+    return fileError(From, "cannot be read: " + Buffer.getError().message());
   std::error_code EC;
   raw_fd_ostream OS(To, EC, sys::fs::OF_Text);
   if (EC)
     return fileError(To, "cannot be written: " + EC.message());
-  OS << Kept;
+  SmallVector<StringRef, 8> Fields;
+  bool KeptRecord = false;
+  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
+    Fields.clear();
+    SplitString(Line, Fields);
+    if (any_of(Fields,
+               [&](StringRef F) { return Names.count(F.split('/').first); }))
+      continue;
+    OS << Line << "\n";
+    // A branch record: from and to (symbol flag, name, offset each), then
+    // mispredictions and count.
+    KeptRecord |= Fields.size() == 8;
+  }
   return KeptRecord;
-}
-
-Expected<std::vector<std::string>> profileFunctionNames(StringRef Path) {
-  std::set<std::string> Names;
-  Error E =
-      forEachProfileLine(Path, [&](StringRef, ArrayRef<StringRef> Fields) {
-        if (!isBranchRecord(Fields))
-          return;
-        for (StringRef F : {Fields[1], Fields[4]})
-          if (F != "[unknown]")
-            Names.insert(F.str());
-      });
-  if (E)
-    return std::move(E);
-  return std::vector<std::string>(Names.begin(), Names.end());
 }
 
 /// Bytes of executable sections, without BOLT's copy of the input's text

@@ -22,7 +22,6 @@
 #include "llvm/Support/JSON.h"
 
 #include <optional>
-#include <set>
 
 using namespace llvm;
 
@@ -90,20 +89,15 @@ static void collectHotLoops(const LoopFinder &Finder,
 /// Where the counts are the compiler's own estimates, say so: the functions
 /// whose profile records came from the PGO map (a binary with the map, not
 /// rewritten by llvm-bolt, judged by its own profile), and their hot loops.
-static Error markEstimates(const BinaryFile &File, ArrayRef<CodeRange> Ranges,
-                           CheckResult &R) {
-  if (!R.Judge.Profile || !File.hasBBAddrMap() || File.isBOLTRewritten())
+static Error markEstimates(const BinaryFile &File, CheckResult &R) {
+  if (!R.Judge.Profile || File.isBOLTRewritten())
     return Error::success();
   auto Estimated = functionsProfiledFromPGOMap(File, *R.Judge.Profile);
   if (!Estimated)
     return Estimated.takeError();
-  std::set<uint64_t> At(Estimated->begin(), Estimated->end());
-  for (const CodeRange &C : Ranges)
-    if (At.count(C.Address))
-      R.EstimatedFunctions.push_back(C.Name);
-  llvm::sort(R.EstimatedFunctions);
   for (CheckFinding &F : R.Hot)
-    F.Estimated = At.count(F.FunctionAddress);
+    F.Estimated = Estimated->Addresses.count(F.FunctionAddress);
+  R.EstimatedFunctions = std::move(Estimated->Names);
   return Error::success();
 }
 
@@ -142,7 +136,7 @@ Expected<CheckResult> runCheck(const CheckConfig &Config,
     return fileError(Config.BinaryPath,
                      "cannot be disassembled: " + toString(Finder.takeError()));
   collectHotLoops(**Finder, *Ranges, R);
-  if (Error E = markEstimates(**File, *Ranges, R))
+  if (Error E = markEstimates(**File, R))
     return std::move(E);
   return R;
 }

@@ -134,6 +134,10 @@ Error BranchProfile::readFile(StringRef Path) {
     StringRef From = fdataFunction(Fields[0], Fields[1]);
     StringRef To = fdataFunction(Fields[3], Fields[4]);
     if (!From.empty())
+      P.BoltNames.insert(Fields[1]);
+    if (!To.empty())
+      P.BoltNames.insert(Fields[4]);
+    if (!From.empty())
       P.Sources.insert(From);
     if (!From.empty() && From == To) {
       P.add(From, B);
@@ -145,6 +149,14 @@ Error BranchProfile::readFile(StringRef Path) {
     }
   }
   return Error::success();
+}
+
+std::vector<std::string> BranchProfile::boltNames() const {
+  std::vector<std::string> Names;
+  for (const auto &N : BoltNames)
+    Names.push_back(N.getKey().str());
+  llvm::sort(Names);
+  return Names;
 }
 
 void BranchProfile::add(StringRef Function, const ProfileBranch &B) {

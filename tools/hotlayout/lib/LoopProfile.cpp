@@ -338,8 +338,7 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   LoopProfileResult R;
   R.OutputPath = Config.OutputPath;
   LoopProfileBuilder(**Finder, *Ranges, *Profile)
-      .build(*Blocks, *Report,
-             std::set<uint64_t>(FromMap->begin(), FromMap->end()), R);
+      .build(*Blocks, *Report, FromMap->Addresses, R);
   R.Profile.Comments = comments(Config, R);
   for (const JudgedHotLoop &L : Report->Loops)
     if (L.Hot && (!R.Profile.HotThreshold || L.Taken < R.Profile.HotThreshold))

@@ -295,15 +295,15 @@ bool matchesPGOMapRecords(ArrayRef<ProfileBranch> Recorded,
   });
 }
 
-Expected<std::vector<uint64_t>>
+Expected<EstimatedFunctions>
 functionsProfiledFromPGOMap(const BinaryFile &File,
                             const BranchProfile &Profile) {
-  std::vector<uint64_t> Addresses;
+  EstimatedFunctions Estimated;
   auto Context = MapContext::load(File);
   if (!Context)
     return Context.takeError();
   if (!*Context)
-    return Addresses;
+    return Estimated;
   const MapContext &C = **Context;
   for (const CodeRange &Range : C.Ranges) {
     auto It = C.Functions.find(Range.Address);
@@ -312,10 +312,13 @@ functionsProfiledFromPGOMap(const BinaryFile &File,
     if (It == C.Functions.end() || !P || P->Entries == 0 || P->Branches.empty())
       continue;
     if (matchesPGOMapRecords(P->Branches,
-                             C.branches(Range, It->second.Map, P->Entries)))
-      Addresses.push_back(Range.Address);
+                             C.branches(Range, It->second.Map, P->Entries))) {
+      Estimated.Addresses.insert(Range.Address);
+      Estimated.Names.push_back(Range.Name);
+    }
   }
-  return Addresses;
+  llvm::sort(Estimated.Names);
+  return Estimated;
 }
 
 } // namespace hotlayout

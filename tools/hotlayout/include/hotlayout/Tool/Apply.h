@@ -174,11 +174,6 @@ llvm::Expected<bool> writeProfileWithout(llvm::StringRef From,
                                          const llvm::StringSet<> &Names,
                                          llvm::StringRef To);
 
-/// The functions the branch records of the .fdata at \p Path name, as the
-/// profile names them (BOLT's names: a local function is NAME/N), sorted.
-llvm::Expected<std::vector<std::string>>
-profileFunctionNames(llvm::StringRef Path);
-
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOL_APPLY_H

@@ -109,6 +109,10 @@ public:
   const FunctionProfile *functionProfile(const CodeRange &Function) const;
   const FunctionProfile *functionProfile(llvm::StringRef Name) const;
 
+  /// Every function name the files' records wrote, as BOLT wrote them (a
+  /// local function is NAME/N), sorted.
+  std::vector<std::string> boltNames() const;
+
   /// Calls \p Visit with each record's function name and its branch and
   /// target offsets (ProfileCheck.h judges whether they fit a binary).
   void forEachBranch(llvm::function_ref<void(llvm::StringRef Function,
@@ -123,7 +127,8 @@ private:
   llvm::Error readFile(llvm::StringRef Path);
 
   llvm::StringMap<FunctionProfile> ByFunction;
-  llvm::StringSet<> Sources; ///< Functions some record branches from.
+  llvm::StringSet<> Sources;   ///< Functions some record branches from.
+  llvm::StringSet<> BoltNames; ///< boltNames(), unsorted.
 };
 
 /// Per-function sums of a BOLT .fdata profile: what `plan` orders by and

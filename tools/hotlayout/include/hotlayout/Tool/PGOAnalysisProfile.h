@@ -26,6 +26,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,9 +106,15 @@ llvm::Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
 bool matchesPGOMapRecords(llvm::ArrayRef<ProfileBranch> Recorded,
                           llvm::ArrayRef<ProfileBranch> FromMap);
 
-/// The functions (their addresses, ascending) whose records in \p Profile
-/// are the compiler's estimates that `hotlayout profile` added from
-/// \p File's PGO analysis map (recordsFromPGOMap), not counts of a run.
+/// Functions whose profile records are the PGO map's estimates.
+struct EstimatedFunctions {
+  std::set<uint64_t> Addresses;   ///< Their code ranges' starts.
+  std::vector<std::string> Names; ///< Their code ranges' names, sorted.
+};
+
+/// The functions whose records in \p Profile are the compiler's estimates
+/// that `hotlayout profile` added from \p File's PGO analysis map
+/// (recordsFromPGOMap), not counts of a run; none without a map.
 /// The .fdata keeps no mark of where a record came from, so they are told
 /// by their counts: a function's records are the map's when they are what
 /// branchesFromPGOMap gives it for its entries in \p Profile
@@ -115,7 +122,7 @@ bool matchesPGOMapRecords(llvm::ArrayRef<ProfileBranch> Recorded,
 /// never gives (the fall-throughs it records); should its
 /// counts still agree with the map's, they say what the compiler estimated
 /// already. Same binaries and errors as recordsFromPGOMap.
-llvm::Expected<std::vector<uint64_t>>
+llvm::Expected<EstimatedFunctions>
 functionsProfiledFromPGOMap(const BinaryFile &File,
                             const BranchProfile &Profile);
 
