@@ -261,7 +261,7 @@ struct ModuleState {
   const TargetMachine *SizesFor = nullptr;
   std::unique_ptr<InstSizeEstimator> Sizes;
   /// -hotalign-loop-profile's counts, when given and read.
-  std::optional<LoopProfile> Measured;
+  std::optional<MeasuredProfile> Measured;
 
   /// Starts \p M's budget afresh, reads its profile summary and the loop
   /// profile (an unreadable one is an error: the build stops, it does not
@@ -269,7 +269,7 @@ struct ModuleState {
   void reset(Module &M) {
     Measured.reset();
     if (!LoopProfilePath.empty()) {
-      Expected<LoopProfile> P = LoopProfile::read(LoopProfilePath);
+      Expected<MeasuredProfile> P = MeasuredProfile::read(LoopProfilePath);
       if (P)
         Measured = std::move(*P);
       else

@@ -14,13 +14,8 @@
 // when the machine function is built, so they name the same blocks in both
 // builds while the code before hotalign is the same.
 //
-// The file (version 1), one record per line, fields separated by spaces:
-//   hotlayout-loop-profile 1
-//   # comments
-//   threshold <count>          (the least hot back-edge count; optional)
-//   function <name>
-//   block <bbid> <count>                                  (nonzero counts)
-//   loop <target-bbid> <taken> <entries> <fallin> <hot 0|1>
+// The file: hotlayout/Support/LoopProfileFormat.h (its one reader and
+// writer); here, its counts by function name and block ID.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,14 +52,11 @@ struct MeasuredFunction {
   llvm::DenseMap<unsigned, MeasuredLoop> Loops;   ///< By target block ID.
 };
 
-class LoopProfile {
+/// A loop profile file, indexed for hotalign.
+class MeasuredProfile {
 public:
-  /// Parses \p Text (\p Name in messages); fails with the line's number
-  /// on anything but the format above.
-  static llvm::Expected<LoopProfile> parse(llvm::StringRef Text,
-                                           llvm::StringRef Name);
-  /// Reads and parses the file at \p Path.
-  static llvm::Expected<LoopProfile> read(llvm::StringRef Path);
+  /// Reads and parses the file at \p Path (parseLoopProfile's errors).
+  static llvm::Expected<MeasuredProfile> read(llvm::StringRef Path);
 
   /// \p Function's counts, or null when the binary's profile has none.
   const MeasuredFunction *find(llvm::StringRef Function) const;

@@ -1,7 +1,8 @@
 //===- LoopProfileTest.cpp - The loop profile file hotalign reads ---------===//
 //
-// writeLoopProfile()'s bytes (the format hotalign parses) and the header
-// check `hotlayout flags --loop-profile` applies.
+// writeLoopProfile()'s bytes, parseLoopProfile() (hotalign's reader) on
+// them and on bad files, and the header check `hotlayout flags
+// --loop-profile` applies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +64,44 @@ TEST(LoopProfile, WritesVersionOne) {
                   "loop 3 2 1 0 0\n");
   EXPECT_EQ(P.loopCount(), 2u);
   EXPECT_EQ(P.hotLoopCount(), 1u);
+}
+
+// What the writer writes, the reader reads back: every field, in order.
+// Twin: a file that differs only in naming a function twice is refused.
+TEST(LoopProfile, ReadsWhatItWrites) {
+  LoopProfile P;
+  P.Comments = {"binary: app"};
+  P.HotThreshold = 4992;
+  LoopProfileFunction F;
+  F.Name = "hot";
+  F.Blocks = {{0, 100}, {2, 100000}};
+  F.Loops = {{2, 99900, 100, 7, true}, {5, 3, 1, 0, false}};
+  P.Functions.push_back(F);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  writeLoopProfile(P, OS);
+  Expected<LoopProfile> Back = parseLoopProfile(Text, "app.loops");
+  ASSERT_TRUE(bool(Back)) << toString(Back.takeError());
+  EXPECT_EQ(Back->HotThreshold, 4992u);
+  ASSERT_EQ(Back->Functions.size(), 1u);
+  const LoopProfileFunction &G = Back->Functions[0];
+  EXPECT_EQ(G.Name, "hot");
+  ASSERT_EQ(G.Blocks.size(), 2u);
+  EXPECT_EQ(G.Blocks[1].ID, 2u);
+  EXPECT_EQ(G.Blocks[1].Count, 100000u);
+  ASSERT_EQ(G.Loops.size(), 2u);
+  EXPECT_EQ(G.Loops[0].TargetID, 2u);
+  EXPECT_EQ(G.Loops[0].Taken, 99900u);
+  EXPECT_EQ(G.Loops[0].Entries, 100u);
+  EXPECT_EQ(G.Loops[0].FallIn, 7u);
+  EXPECT_TRUE(G.Loops[0].Hot);
+  EXPECT_FALSE(G.Loops[1].Hot);
+
+  Expected<LoopProfile> Twice =
+      parseLoopProfile(Text + "function hot\n", "app.loops");
+  ASSERT_FALSE(bool(Twice));
+  EXPECT_EQ(toString(Twice.takeError()),
+            "app.loops:9: function 'hot' given twice");
 }
 
 // flags takes a file whose first line is this version's header, made

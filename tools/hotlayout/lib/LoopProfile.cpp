@@ -44,36 +44,6 @@ using namespace llvm;
 
 namespace hotlayout {
 
-size_t LoopProfile::loopCount() const {
-  size_t N = 0;
-  for (const LoopProfileFunction &F : Functions)
-    N += F.Loops.size();
-  return N;
-}
-
-size_t LoopProfile::hotLoopCount() const {
-  size_t N = 0;
-  for (const LoopProfileFunction &F : Functions)
-    N += count_if(F.Loops, [](const LoopProfileLoop &L) { return L.Hot; });
-  return N;
-}
-
-void writeLoopProfile(const LoopProfile &P, raw_ostream &OS) {
-  OS << LoopProfileMagic << ' ' << LoopProfileVersion << '\n';
-  for (const std::string &C : P.Comments)
-    OS << "# " << C << '\n';
-  if (P.HotThreshold)
-    OS << "threshold " << P.HotThreshold << '\n';
-  for (const LoopProfileFunction &F : P.Functions) {
-    OS << "function " << F.Name << '\n';
-    for (const LoopProfileBlock &B : F.Blocks)
-      OS << "block " << B.ID << ' ' << B.Count << '\n';
-    for (const LoopProfileLoop &L : F.Loops)
-      OS << "loop " << L.TargetID << ' ' << L.Taken << ' ' << L.Entries << ' '
-         << L.FallIn << ' ' << (L.Hot ? 1 : 0) << '\n';
-  }
-}
-
 namespace {
 /// One code range's per-instruction counts, as the judge reconstructs them.
 struct CountedRange {

@@ -17,8 +17,9 @@
 // hot verdicts, as they do in check's, but are not written: their counts
 // are the compiler's own estimates, which it has already.
 //
-// The file, version 1: text, one record per line, fields separated by one
-// space, integers in decimal:
+// The file, version 1 (hotlayout/Support/LoopProfileFormat.h: its one
+// writer and reader, hotalign's; the types below are from there): text, one
+// record per line, fields separated by one space, integers in decimal:
 //
 //   hotlayout-loop-profile 1
 //   # comment lines: the binary, the profile, the judge's thresholds
@@ -50,6 +51,7 @@
 #ifndef HOTLAYOUT_TOOL_LOOPPROFILE_H
 #define HOTLAYOUT_TOOL_LOOPPROFILE_H
 
+#include "hotlayout/Support/LoopProfileFormat.h"
 #include "hotlayout/Tool/Error.h"
 #include "hotlayout/Tool/HotLoops.h"
 
@@ -62,44 +64,6 @@
 #include <vector>
 
 namespace hotlayout {
-
-/// The first line's first word, and the version this library writes.
-inline constexpr char LoopProfileMagic[] = "hotlayout-loop-profile";
-inline constexpr unsigned LoopProfileVersion = 1;
-
-/// A block of the map that ran.
-struct LoopProfileBlock {
-  uint32_t ID = 0;
-  uint64_t Count = 0; ///< Runs of its first instruction.
-};
-
-/// A loop of the judge, by the block its back edges jump to.
-struct LoopProfileLoop {
-  uint32_t TargetID = 0;
-  uint64_t Taken = 0;   ///< JudgedHotLoop::Taken.
-  uint64_t Entries = 0; ///< JudgedHotLoop::Entries.
-  uint64_t FallIn = 0;  ///< fallInCount of the target.
-  bool Hot = false;     ///< JudgedHotLoop::Hot.
-};
-
-struct LoopProfileFunction {
-  std::string Name;
-  uint64_t Address = 0;                 ///< Orders the file, not written.
-  std::vector<LoopProfileBlock> Blocks; ///< By ID.
-  std::vector<LoopProfileLoop> Loops;   ///< By TargetID.
-};
-
-struct LoopProfile {
-  std::vector<std::string> Comments; ///< Each without its "# ".
-  uint64_t HotThreshold = 0; ///< Least hot back-edge count; 0: none hot.
-  std::vector<LoopProfileFunction> Functions; ///< By address.
-
-  size_t loopCount() const;
-  size_t hotLoopCount() const;
-};
-
-/// \p P in the file format above.
-void writeLoopProfile(const LoopProfile &P, llvm::raw_ostream &OS);
 
 struct LoopProfileConfig {
   std::string BinaryPath;

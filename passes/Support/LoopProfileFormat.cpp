@@ -1,0 +1,120 @@
+//===- LoopProfileFormat.cpp - The loop profile file ----------------------===//
+
+#include "hotlayout/Support/LoopProfileFormat.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
+
+#include <cstdint>
+
+using namespace llvm;
+
+namespace hotlayout {
+
+size_t LoopProfile::loopCount() const {
+  size_t N = 0;
+  for (const LoopProfileFunction &F : Functions)
+    N += F.Loops.size();
+  return N;
+}
+
+size_t LoopProfile::hotLoopCount() const {
+  size_t N = 0;
+  for (const LoopProfileFunction &F : Functions)
+    N += count_if(F.Loops, [](const LoopProfileLoop &L) { return L.Hot; });
+  return N;
+}
+
+void writeLoopProfile(const LoopProfile &P, raw_ostream &OS) {
+  OS << LoopProfileMagic << ' ' << LoopProfileVersion << '\n';
+  for (const std::string &C : P.Comments)
+    OS << "# " << C << '\n';
+  if (P.HotThreshold)
+    OS << "threshold " << P.HotThreshold << '\n';
+  for (const LoopProfileFunction &F : P.Functions) {
+    OS << "function " << F.Name << '\n';
+    for (const LoopProfileBlock &B : F.Blocks)
+      OS << "block " << B.ID << ' ' << B.Count << '\n';
+    for (const LoopProfileLoop &L : F.Loops)
+      OS << "loop " << L.TargetID << ' ' << L.Taken << ' ' << L.Entries << ' '
+         << L.FallIn << ' ' << (L.Hot ? 1 : 0) << '\n';
+  }
+}
+
+/// The numbers of a record after its keyword, which must be \p Count.
+static bool readNumbers(ArrayRef<StringRef> Fields, size_t Count,
+                        SmallVectorImpl<uint64_t> &Out) {
+  if (Fields.size() != Count + 1)
+    return false;
+  for (StringRef F : Fields.drop_front()) {
+    uint64_t V;
+    if (F.getAsInteger(10, V))
+      return false;
+    Out.push_back(V);
+  }
+  return true;
+}
+
+Expected<LoopProfile> parseLoopProfile(StringRef Text, StringRef Name) {
+  LoopProfile P;
+  LoopProfileFunction *Current = nullptr;
+  StringSet<> Seen;
+  unsigned LineNo = 0;
+  bool SawHeader = false;
+  auto Bad = [&](const Twine &What) {
+    return createStringError(inconvertibleErrorCode(),
+                             Name + ":" + Twine(LineNo) + ": " + What);
+  };
+  while (!Text.empty()) {
+    StringRef Line;
+    std::tie(Line, Text) = Text.split('\n');
+    ++LineNo;
+    Line = Line.trim();
+    if (Line.empty() || Line.starts_with("#"))
+      continue;
+    SmallVector<StringRef, 8> Fields;
+    Line.split(Fields, ' ', -1, /*KeepEmpty=*/false);
+    if (!SawHeader) {
+      if (Fields.size() != 2 || Fields[0] != LoopProfileMagic)
+        return Bad("not a loop profile (`hotlayout loops` writes them)");
+      if (Fields[1] != Twine(LoopProfileVersion).str())
+        return Bad("loop profile version " + Fields[1] +
+                   " (this hotalign reads version " +
+                   Twine(LoopProfileVersion) + ")");
+      SawHeader = true;
+      continue;
+    }
+    SmallVector<uint64_t, 5> N;
+    if (Fields[0] == "threshold") {
+      if (Current || !readNumbers(Fields, 1, N))
+        return Bad("expected `threshold <count>` before the functions");
+      P.HotThreshold = N[0];
+    } else if (Fields[0] == "function") {
+      if (Fields.size() != 2)
+        return Bad("expected `function <name>`");
+      if (!Seen.insert(Fields[1]).second)
+        return Bad("function '" + Fields[1] + "' given twice");
+      Current = &P.Functions.emplace_back();
+      Current->Name = Fields[1].str();
+    } else if (Fields[0] == "block") {
+      if (!Current || !readNumbers(Fields, 2, N) || N[0] > UINT32_MAX)
+        return Bad("expected `block <id> <count>` after a function");
+      Current->Blocks.push_back({uint32_t(N[0]), N[1]});
+    } else if (Fields[0] == "loop") {
+      if (!Current || !readNumbers(Fields, 5, N) || N[0] > UINT32_MAX ||
+          N[4] > 1)
+        return Bad("expected `loop <target-id> <taken> <entries> <fallin> "
+                   "<hot 0|1>` after a function");
+      Current->Loops.push_back({uint32_t(N[0]), N[1], N[2], N[3], N[4] == 1});
+    } else {
+      return Bad("unknown record '" + Fields[0] + "'");
+    }
+  }
+  if (!SawHeader)
+    return Bad("empty: not a loop profile");
+  return std::move(P);
+}
+
+} // namespace hotlayout

@@ -1,0 +1,82 @@
+//===- hotlayout/Support/LoopProfileFormat.h - The loop profile file ------===//
+//
+// The file `hotlayout loops` writes (hotlayout/Tool/LoopProfile.h: what the
+// counts are) and hotalign reads with -hotalign-loop-profile
+// (passes/HotAlign/LoopProfile.h: how it uses them). One format, so one
+// writer and one reader, here, tested together.
+//
+// Version 1: text, one record per line, fields separated by one space,
+// integers in decimal:
+//
+//   hotlayout-loop-profile 1
+//   # comment lines: the binary, the profile, the judge's thresholds
+//   threshold <count>
+//   function <symbol name>
+//   block <bbid> <count>
+//   loop <target bbid> <taken> <entries> <fallin> <hot>
+//
+// threshold (optional, before the functions): the least back-edge count of
+// a hot loop. Each function is followed by its blocks, then its loops.
+// <hot> is 0 or 1. The reader also takes blank lines and comments anywhere.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_SUPPORT_LOOPPROFILEFORMAT_H
+#define HOTLAYOUT_SUPPORT_LOOPPROFILEFORMAT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+/// The first line's first word, and the version written and read.
+inline constexpr char LoopProfileMagic[] = "hotlayout-loop-profile";
+inline constexpr unsigned LoopProfileVersion = 1;
+
+/// A block of the map that ran.
+struct LoopProfileBlock {
+  uint32_t ID = 0;
+  uint64_t Count = 0; ///< Runs of its first instruction.
+};
+
+/// A loop of the judge, by the block its back edges jump to.
+struct LoopProfileLoop {
+  uint32_t TargetID = 0;
+  uint64_t Taken = 0;   ///< Its back edges' summed count.
+  uint64_t Entries = 0; ///< Entries into its span.
+  uint64_t FallIn = 0;  ///< Of those, falls into its target.
+  bool Hot = false;     ///< The judge's verdict.
+};
+
+struct LoopProfileFunction {
+  std::string Name;
+  uint64_t Address = 0;                 ///< Orders the file, not written.
+  std::vector<LoopProfileBlock> Blocks; ///< By ID.
+  std::vector<LoopProfileLoop> Loops;   ///< By TargetID.
+};
+
+struct LoopProfile {
+  std::vector<std::string> Comments; ///< Each without its "# ".
+  uint64_t HotThreshold = 0; ///< Least hot back-edge count; 0: none hot.
+  std::vector<LoopProfileFunction> Functions;
+
+  size_t loopCount() const;
+  size_t hotLoopCount() const;
+};
+
+/// \p P in the format above.
+void writeLoopProfile(const LoopProfile &P, llvm::raw_ostream &OS);
+
+/// Parses \p Text (\p Name in messages): fails with "Name:LINE: what" on
+/// anything but the format above, or a function given twice.
+llvm::Expected<LoopProfile> parseLoopProfile(llvm::StringRef Text,
+                                             llvm::StringRef Name);
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_SUPPORT_LOOPPROFILEFORMAT_H
