@@ -38,8 +38,10 @@
 // still write a profile, of its initialization alone), and it interposes
 // its symbols ahead of the host's own libraries; the library path changes
 // neither. A run that writes no profile never loaded the copy: the error
-// says so and names the likely causes. The user's library and host are
-// only read.
+// says so and names the likely causes. Runs whose profiles hold only the
+// library's start-up and tear-down code loaded it and never called it (a
+// preloaded library in a program that does not use it): a warning. The
+// user's library and host are only read.
 //
 // From perf: perf2bolt converts the recording instead of steps 2-3. It needs
 // branch stacks (LBR): the header is checked first, so a recording without
@@ -53,6 +55,7 @@
 #include "hotlayout/Tool/Profile.h"
 
 #include "hotlayout/Tool/BoltDriver.h"
+#include "hotlayout/Tool/Hotness.h"
 #include "hotlayout/Tool/OutputRule.h"
 #include "hotlayout/Tool/PGOAnalysisProfile.h"
 #include "hotlayout/Tool/Process.h"
@@ -105,6 +108,7 @@ private:
                                              const TempDir &Tmp,
                                              StringSet<> &Seen) const;
   Error notLoaded(const Twine &Which) const;
+  Error warnIfLibraryUnused(const std::vector<std::string> &Profiles) const;
   Expected<std::vector<std::string>>
   convertPerf(const BoltTools &Tools, StringRef Binary, TempDir &Tmp) const;
   Expected<std::optional<std::string>>
@@ -440,6 +444,40 @@ Expected<Launch> Profiler::libraryLaunch(const BinaryFile &File,
   return L;
 }
 
+/// True for the code every library carries and runs when loaded and
+/// unloaded, called or not (crti's _init and _fini, crtstuff's frame_dummy
+/// and the rest), by BOLT's name for it (a local function is NAME/N), and
+/// for the PLT stubs it calls (__cxa_finalize@PLT).
+static bool isStartupCode(StringRef BoltName) {
+  StringRef Name = BoltName.split('/').first;
+  return Name.ends_with("@PLT") ||
+         is_contained({"_init", "_fini", "frame_dummy", "register_tm_clones",
+                       "deregister_tm_clones", "__do_global_dtors_aux"},
+                      Name);
+}
+
+/// Warns when \p Profiles, of a library's runs, hold nothing but
+/// isStartupCode(): the host loaded the library and never called it.
+Error Profiler::warnIfLibraryUnused(
+    const std::vector<std::string> &Profiles) const {
+  auto Profile = BranchProfile::readAll(Profiles);
+  if (!Profile)
+    return Profile.takeError();
+  if (!all_of(Profile->boltNames(),
+              [](const std::string &Name) { return isStartupCode(Name); }))
+    return Error::success();
+  Diag.warning(fileError(
+      C.Library,
+      "was loaded by '" + C.Program +
+          "' but no function of its own ran, only its start-up and "
+          "tear-down code: the profile says nothing about its code. Run a "
+          "workload that calls it" +
+          (C.Preload ? " (--preload loads it into any program, whether the "
+                       "program uses it or not)"
+                     : "")));
+  return Error::success();
+}
+
 /// Steps 2-3: the profiles of every run.
 Expected<std::vector<std::string>>
 Profiler::recordByInstrumentation(const BoltTools &Tools,
@@ -485,6 +523,9 @@ Profiler::recordByInstrumentation(const BoltTools &Tools,
       return Files.takeError();
     Profiles.insert(Profiles.end(), Files->begin(), Files->end());
   }
+  if (!C.Library.empty())
+    if (Error E = warnIfLibraryUnused(Profiles))
+      return std::move(E);
   return Profiles;
 }
 
