@@ -1,7 +1,8 @@
 //===- ProcessTest.cpp - BOLT tool runs under a time limit ----------------===//
 //
 // runLimited() and runLogged() as BOLT's tools are run: output to one file,
-// a process group of their own, and a time limit that kills the group.
+// a process group of their own, and a time limit that kills the group; and
+// environmentWithPathFirst(), the environment profile --library runs in.
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,4 +129,47 @@ TEST(Process, InterruptGuardStopsTheRun) {
   EXPECT_FALSE(R.TimedOut);
   EXPECT_FALSE(R.succeeded());
   EXPECT_LT(R.Status, 0) << R.why();
+}
+
+/// The entries of \p Env named \p Name ("NAME=VALUE" as given).
+static std::vector<std::string> entriesNamed(ArrayRef<std::string> Env,
+                                             StringRef Name) {
+  std::vector<std::string> Found;
+  for (const std::string &E : Env)
+    if (StringRef(E).starts_with((Name + "=").str()))
+      Found.push_back(E);
+  return Found;
+}
+
+// profile --library puts the instrumented copy's directory first on the
+// loader's search path: in place of the old entry (one entry, so the loader
+// and getenv() agree), the old value kept after a ':', the rest of the
+// environment unchanged; an unset or empty variable gets the value alone.
+TEST(Process, PathFirstReplacesTheEntryAndKeepsTheOldValue) {
+  ASSERT_EQ(setenv("HL_TEST_PATH", "/old/a:/old/b", 1), 0);
+  ASSERT_EQ(setenv("HL_TEST_OTHER", "kept", 1), 0);
+  std::vector<std::string> Env =
+      environmentWithPathFirst("HL_TEST_PATH", "/new");
+  EXPECT_EQ(entriesNamed(Env, "HL_TEST_PATH"),
+            std::vector<std::string>{"HL_TEST_PATH=/new:/old/a:/old/b"});
+  EXPECT_EQ(entriesNamed(Env, "HL_TEST_OTHER"),
+            std::vector<std::string>{"HL_TEST_OTHER=kept"});
+  EXPECT_EQ(Env.size(), currentEnvironment({}).size());
+  // A variable whose name only starts with Name is another variable.
+  ASSERT_EQ(setenv("HL_TEST_PATH_LONGER", "x", 1), 0);
+  Env = environmentWithPathFirst("HL_TEST_PATH", "/new");
+  EXPECT_EQ(entriesNamed(Env, "HL_TEST_PATH_LONGER"),
+            std::vector<std::string>{"HL_TEST_PATH_LONGER=x"});
+
+  ASSERT_EQ(setenv("HL_TEST_PATH", "", 1), 0);
+  EXPECT_EQ(entriesNamed(environmentWithPathFirst("HL_TEST_PATH", "/new"),
+                         "HL_TEST_PATH"),
+            std::vector<std::string>{"HL_TEST_PATH=/new"});
+  ASSERT_EQ(unsetenv("HL_TEST_PATH"), 0);
+  Env = environmentWithPathFirst("HL_TEST_PATH", "/new");
+  EXPECT_EQ(entriesNamed(Env, "HL_TEST_PATH"),
+            std::vector<std::string>{"HL_TEST_PATH=/new"});
+  EXPECT_EQ(Env.size(), currentEnvironment({}).size() + 1);
+  unsetenv("HL_TEST_OTHER");
+  unsetenv("HL_TEST_PATH_LONGER");
 }

@@ -57,10 +57,11 @@ static std::atomic<pid_t> RunningChild{0};
 static std::atomic<bool> RunningGroup{false};
 
 ProcessResult runProcess(StringRef Program, ArrayRef<StringRef> Argv,
-                         ArrayRef<std::optional<StringRef>> Redirects) {
+                         ArrayRef<std::optional<StringRef>> Redirects,
+                         std::optional<ArrayRef<StringRef>> Env) {
   ProcessResult R;
   sys::ProcessInfo PI =
-      sys::ExecuteNoWait(Program, Argv, /*Env=*/std::nullopt, Redirects,
+      sys::ExecuteNoWait(Program, Argv, Env, Redirects,
                          /*MemoryLimit=*/0, &R.ErrMsg, &R.ExecFailed);
   if (R.ExecFailed || !PI.Pid) {
     R.ExecFailed = true;
@@ -452,6 +453,27 @@ std::vector<std::string> currentEnvironment(ArrayRef<std::string> Extra) {
   for (char **E = environ; *E; ++E)
     Env.push_back(*E);
   Env.insert(Env.end(), Extra.begin(), Extra.end());
+  return Env;
+}
+
+std::vector<std::string> environmentWithPathFirst(StringRef Name,
+                                                  StringRef Value) {
+  std::vector<std::string> Env;
+  bool Replaced = false;
+  for (char **E = environ; *E; ++E) {
+    StringRef Entry(*E);
+    // Every entry named Name is replaced: with two, the loader takes the
+    // last and getenv() the first.
+    if (Entry.consume_front(Name) && Entry.consume_front("=")) {
+      Env.push_back(
+          (Name + "=" + Value + (Entry.empty() ? "" : ":") + Entry).str());
+      Replaced = true;
+      continue;
+    }
+    Env.push_back(*E);
+  }
+  if (!Replaced)
+    Env.push_back((Name + "=" + Value).str());
   return Env;
 }
 

@@ -20,6 +20,29 @@
 //     Append) into a temporary file beside the output, then rename it over
 //     it.
 //
+// A shared library (--library LIB.so -- HOST ARGS...) cannot be run, so
+// step 2 instruments the library (llvm-bolt hooks its DT_INIT and DT_FINI:
+// BOLT's runtime starts when the library is loaded and writes the profile
+// when it is unloaded, at the host's exit) into <tmp>/lib/, under its file
+// name and its SONAME (a symlink) when they differ, and step 3 runs HOST
+// with the copy in the library's place:
+//  - by default with <tmp>/lib first on LD_LIBRARY_PATH: the loader finds
+//    the copy where it would have found the library (DT_NEEDED, or dlopen
+//    by name), and symbols resolve in the same order as in a normal run;
+//  - with --preload, first on LD_PRELOAD: how an interposing library (an
+//    allocator: mimalloc, jemalloc, Hoard) is run, and the way that also
+//    reaches a host that finds the library by a path or through DT_RPATH
+//    (searched before LD_LIBRARY_PATH).
+// Not both by default: a preloaded library is loaded into every process
+// whether it uses it or not (so a host that never loads the library would
+// still write a profile, of its initialization alone), and it interposes
+// its symbols ahead of the host's own libraries; the library path changes
+// neither. A run that writes no profile never loaded the copy: the error
+// says so and names the likely causes. Runs whose profiles hold only the
+// library's start-up and tear-down code loaded it and never called it (a
+// preloaded library in a program that does not use it): a warning. The
+// user's library and host are only read.
+//
 // From perf: perf2bolt converts the recording instead of steps 2-3. It needs
 // branch stacks (LBR): the header is checked first, so a recording without
 // them is a clear error rather than a no_lbr profile check cannot use.
@@ -32,14 +55,18 @@
 #include "hotlayout/Tool/Profile.h"
 
 #include "hotlayout/Tool/BoltDriver.h"
+#include "hotlayout/Tool/Hotness.h"
 #include "hotlayout/Tool/OutputRule.h"
 #include "hotlayout/Tool/PGOAnalysisProfile.h"
 #include "hotlayout/Tool/Process.h"
 #include "hotlayout/Tool/TempFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -52,6 +79,13 @@ using namespace llvm;
 namespace hotlayout {
 
 namespace {
+/// How step 3 starts the program.
+struct Launch {
+  std::string Executable;
+  /// The whole environment; none: this process's.
+  std::optional<std::vector<std::string>> Env;
+};
+
 /// One run of runProfile(): the configuration and where progress goes.
 class Profiler {
 public:
@@ -63,13 +97,18 @@ public:
 private:
   Error checkOptions() const;
   Expected<std::string> findProgram() const;
+  Expected<std::string> findLibrary() const;
   Expected<AtomicOutput> openOutput() const;
   Expected<std::vector<std::string>>
   recordByInstrumentation(const BoltTools &Tools, const BinaryFile &File,
-                          TempDir &Tmp);
-  Expected<std::vector<std::string>> runOnce(StringRef Instrumented,
-                                             unsigned Run, const TempDir &Tmp,
+                          StringRef Program, TempDir &Tmp);
+  Expected<Launch> libraryLaunch(const BinaryFile &File, StringRef Instrumented,
+                                 StringRef Host) const;
+  Expected<std::vector<std::string>> runOnce(const Launch &L, unsigned Run,
+                                             const TempDir &Tmp,
                                              StringSet<> &Seen) const;
+  Error notLoaded(const Twine &Which) const;
+  Error warnIfLibraryUnused(const std::vector<std::string> &Profiles) const;
   Expected<std::vector<std::string>>
   convertPerf(const BoltTools &Tools, StringRef Binary, TempDir &Tmp) const;
   Expected<std::optional<std::string>>
@@ -87,6 +126,19 @@ private:
 } // namespace
 
 Error Profiler::checkOptions() const {
+  if (!C.PerfData.empty() && !C.Library.empty())
+    return makeError("--perf-data converts a recording for BINARY, which may "
+                     "be a shared library: hotlayout profile -o P.fdata "
+                     "--perf-data perf.data " +
+                     C.Library + " (no --library)");
+  if (C.Preload && C.Library.empty())
+    return makeError("--preload loads the instrumented copy of the --library "
+                     "into the program: pass --library LIB.so");
+  if (C.Program.empty() && !C.Library.empty())
+    return makeError("no program given; --library profiles the library "
+                     "through a program that loads it: hotlayout profile -o "
+                     "P.fdata --library " +
+                     C.Library + " -- PROGRAM [ARGS...]");
   if (C.Program.empty())
     return makeError(
         C.PerfData.empty()
@@ -125,6 +177,14 @@ Expected<std::string> Profiler::findProgram() const {
     return fileError(Name, "is not a file and was not found on PATH; pass "
                            "the path of the program to profile");
   return *Found;
+}
+
+/// The --library file, which must exist.
+Expected<std::string> Profiler::findLibrary() const {
+  if (!sys::fs::exists(C.Library))
+    return fileError(C.Library, "does not exist; --library takes the path of "
+                                "the shared library to profile");
+  return C.Library;
 }
 
 /// The profile written through a temporary file beside the output, created
@@ -236,7 +296,7 @@ std::string Profiler::commandLine() const {
 
 /// Runs the instrumented binary once (step 3) and returns the profiles it
 /// wrote.
-Expected<std::vector<std::string>> Profiler::runOnce(StringRef Instrumented,
+Expected<std::vector<std::string>> Profiler::runOnce(const Launch &L,
                                                      unsigned Run,
                                                      const TempDir &Tmp,
                                                      StringSet<> &Seen) const {
@@ -244,11 +304,18 @@ Expected<std::vector<std::string>> Profiler::runOnce(StringRef Instrumented,
   // argv[0] stays what the user typed: some programs look at it.
   SmallVector<StringRef, 8> Argv = {C.Program};
   Argv.append(C.ProgramArgs.begin(), C.ProgramArgs.end());
-  ProcessResult P = runProcess(Instrumented, Argv);
+  std::optional<SmallVector<StringRef, 0>> Env;
+  if (L.Env)
+    Env.emplace(L.Env->begin(), L.Env->end());
+  ProcessResult P =
+      runProcess(L.Executable, Argv, /*Redirects=*/{},
+                 Env ? std::optional<ArrayRef<StringRef>>(*Env) : std::nullopt);
   std::string Which = ("run " + Twine(Run) + " of " + Twine(Runs)).str();
   if (P.ExecFailed)
-    return makeError("cannot run the instrumented copy of '" + C.Program +
-                     "' (" + Which + "): " + P.ErrMsg);
+    return makeError(
+        "cannot run " +
+        Twine(C.Library.empty() ? "the instrumented copy of " : "") + "'" +
+        C.Program + "' (" + Which + "): " + P.ErrMsg);
   if (P.Status < 0)
     return fileError(C.Program, "did not exit normally in " + Which + " (" +
                                     P.ErrMsg + "); nothing was written to '" +
@@ -267,6 +334,8 @@ Expected<std::vector<std::string>> Profiler::runOnce(StringRef Instrumented,
   auto Files = newProfiles(Tmp, Seen);
   if (!Files)
     return Files.takeError();
+  if (Files->empty() && !C.Library.empty())
+    return notLoaded(Which);
   if (Files->empty())
     return fileError(
         C.Program,
@@ -277,12 +346,154 @@ Expected<std::vector<std::string>> Profiler::runOnce(StringRef Instrumented,
   return Files;
 }
 
+/// The error for a run of the host that wrote no profile: the instrumented
+/// library was never loaded (or never unloaded: it writes at exit).
+Error Profiler::notLoaded(const Twine &Which) const {
+  std::string Causes =
+      C.Preload
+          ? "the loader ignores LD_PRELOAD in a statically linked or setuid "
+            "program"
+          : "the program is linked statically, does not load this library, "
+            "loads it by a path (a DT_NEEDED or dlopen name with a '/') or "
+            "finds it through its DT_RPATH, which comes before "
+            "LD_LIBRARY_PATH (pass --preload for the last two)";
+  return fileError(C.Library,
+                   "was never loaded by '" + C.Program + "' in " + Which +
+                       ": no profile was written. Likely causes: " + Causes +
+                       "; or the program ended by _exit() or a fatal signal, "
+                       "which skip the library's finalization, where BOLT "
+                       "writes the profile. Nothing was written to '" +
+                       C.OutputPath + "'");
+}
+
+/// The library's DT_SONAME, or "" when it has none.
+static Expected<std::string> readSoname(const BinaryFile &File) {
+  const auto *Obj = dyn_cast<object::ELF64LEObjectFile>(&File.object());
+  if (!Obj)
+    return std::string();
+  const object::ELF64LEFile &ELF = Obj->getELFFile();
+  auto Sections = ELF.sections();
+  if (!Sections)
+    return fileError(File.path(), "has damaged section headers: " +
+                                      toString(Sections.takeError()));
+  for (const object::ELF64LE::Shdr &Sec : *Sections) {
+    if (Sec.sh_type != ELF::SHT_DYNAMIC)
+      continue;
+    auto Entries = ELF.getSectionContentsAsArray<object::ELF64LE::Dyn>(Sec);
+    if (!Entries)
+      return fileError(File.path(), "has a damaged dynamic section: " +
+                                        toString(Entries.takeError()));
+    auto Strings = ELF.getLinkAsStrtab(Sec);
+    if (!Strings)
+      return fileError(File.path(), "has a damaged dynamic string table: " +
+                                        toString(Strings.takeError()));
+    for (const object::ELF64LE::Dyn &D : *Entries) {
+      if (D.d_tag != ELF::DT_SONAME)
+        continue;
+      if (D.getVal() >= Strings->size())
+        return fileError(File.path(), "has a DT_SONAME outside its dynamic "
+                                      "string table");
+      return Strings->drop_front(D.getVal()).split('\0').first.str();
+    }
+  }
+  return std::string();
+}
+
+/// Where step 3 runs \p Host: with the directory of \p Instrumented, the
+/// instrumented copy of \p File, first on LD_LIBRARY_PATH and the copy
+/// there under File's SONAME too, or with the copy first on LD_PRELOAD.
+Expected<Launch> Profiler::libraryLaunch(const BinaryFile &File,
+                                         StringRef Instrumented,
+                                         StringRef Host) const {
+  // Both variables split at ':' (LD_PRELOAD at spaces too), and a path in
+  // them is looked up from the host's current directory: an absolute path
+  // without separators is the only one that names the copy.
+  SmallString<256> Path(Instrumented);
+  if (std::error_code EC = sys::fs::make_absolute(Path))
+    return makeError("cannot make '" + Instrumented +
+                     "' absolute: " + EC.message());
+  StringRef Dir = sys::path::parent_path(Path);
+  if (Path.str().find_first_of(": \t\n") != StringRef::npos)
+    return makeError("the temporary directory '" + Dir +
+                     "' has a ':' or a space, which split LD_LIBRARY_PATH "
+                     "and LD_PRELOAD: set TMPDIR to a directory without them");
+  Launch L{Host.str(), std::nullopt};
+  if (C.Preload) {
+    L.Env = environmentWithPathFirst("LD_PRELOAD", Path);
+    Diag.progress("loading it into " + C.Program + " first on LD_PRELOAD");
+    return L;
+  }
+  auto Soname = readSoname(File);
+  if (!Soname)
+    return Soname.takeError();
+  StringRef Name = sys::path::filename(Path);
+  std::string Names = "'" + Name.str() + "'";
+  // A SONAME with a '/' is never searched for on a path: nothing to add.
+  if (!Soname->empty() && *Soname != Name &&
+      !StringRef(*Soname).contains('/')) {
+    SmallString<256> Link(Dir);
+    sys::path::append(Link, *Soname);
+    if (std::error_code EC = sys::fs::create_link(Name, Link))
+      return makeError("cannot link '" + Link + "' to '" + Name +
+                       "': " + EC.message());
+    Names += " and its SONAME '" + *Soname + "'";
+  }
+  L.Env = environmentWithPathFirst("LD_LIBRARY_PATH", Dir);
+  Diag.progress("loading it into " + C.Program +
+                " first on LD_LIBRARY_PATH, as " + Names);
+  return L;
+}
+
+/// True for the code every library carries and runs when loaded and
+/// unloaded, called or not (crti's _init and _fini, crtstuff's frame_dummy
+/// and the rest), by BOLT's name for it (a local function is NAME/N), and
+/// for the PLT stubs it calls (__cxa_finalize@PLT).
+static bool isStartupCode(StringRef BoltName) {
+  StringRef Name = BoltName.split('/').first;
+  return Name.ends_with("@PLT") ||
+         is_contained({"_init", "_fini", "frame_dummy", "register_tm_clones",
+                       "deregister_tm_clones", "__do_global_dtors_aux"},
+                      Name);
+}
+
+/// Warns when \p Profiles, of a library's runs, hold nothing but
+/// isStartupCode(): the host loaded the library and never called it.
+Error Profiler::warnIfLibraryUnused(
+    const std::vector<std::string> &Profiles) const {
+  auto Profile = BranchProfile::readAll(Profiles);
+  if (!Profile)
+    return Profile.takeError();
+  if (!all_of(Profile->boltNames(),
+              [](const std::string &Name) { return isStartupCode(Name); }))
+    return Error::success();
+  Diag.warning(fileError(
+      C.Library,
+      "was loaded by '" + C.Program +
+          "' but no function of its own ran, only its start-up and "
+          "tear-down code: the profile says nothing about its code. Run a "
+          "workload that calls it" +
+          (C.Preload ? " (--preload loads it into any program, whether the "
+                       "program uses it or not)"
+                     : "")));
+  return Error::success();
+}
+
 /// Steps 2-3: the profiles of every run.
 Expected<std::vector<std::string>>
 Profiler::recordByInstrumentation(const BoltTools &Tools,
-                                  const BinaryFile &File, TempDir &Tmp) {
+                                  const BinaryFile &File, StringRef Program,
+                                  TempDir &Tmp) {
   StringRef Binary = File.path();
   std::string Instrumented = Tmp.file("instrumented");
+  if (!C.Library.empty()) {
+    // Its own directory: LD_LIBRARY_PATH then holds nothing else.
+    std::string Dir = Tmp.file("lib");
+    if (std::error_code EC = sys::fs::create_directory(Dir))
+      return makeError("cannot create '" + Dir + "': " + EC.message());
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, sys::path::filename(Binary));
+    Instrumented = Path.str().str();
+  }
   Diag.progress("instrumenting " + Binary + " with " + Tools.LLVMBolt);
   std::vector<std::string> Labels = untypedCodeLabels(File);
   if (!Labels.empty())
@@ -297,14 +508,24 @@ Profiler::recordByInstrumentation(const BoltTools &Tools,
                            Tmp.file("instrument.log"), *Skip)) {
     return std::move(E);
   }
+  Launch L{Instrumented, std::nullopt};
+  if (!C.Library.empty()) {
+    auto ForLibrary = libraryLaunch(File, Instrumented, Program);
+    if (!ForLibrary)
+      return ForLibrary.takeError();
+    L = std::move(*ForLibrary);
+  }
   StringSet<> Seen;
   std::vector<std::string> Profiles;
   for (unsigned Run = 1; Run <= Runs; ++Run) {
-    auto Files = runOnce(Instrumented, Run, Tmp, Seen);
+    auto Files = runOnce(L, Run, Tmp, Seen);
     if (!Files)
       return Files.takeError();
     Profiles.insert(Profiles.end(), Files->begin(), Files->end());
   }
+  if (!C.Library.empty())
+    if (Error E = warnIfLibraryUnused(Profiles))
+      return std::move(E);
   return Profiles;
 }
 
@@ -325,26 +546,42 @@ Error Profiler::run() {
   if (Error E = checkOptions())
     return E;
   bool FromPerf = !C.PerfData.empty();
-  auto Binary = findProgram();
+  bool ForLibrary = !C.Library.empty();
+  auto Program = findProgram();
+  if (!Program)
+    return Program.takeError();
+  // What is instrumented: the library, else the program itself.
+  auto Binary = ForLibrary ? findLibrary() : Expected<std::string>(*Program);
   if (!Binary)
     return Binary.takeError();
   // --append reads the output too, by design: it is not on this list.
-  if (Error E = checkOutputNotInput("profile", C.OutputPath,
-                                    {{FromPerf ? "binary" : "program", *Binary},
-                                     {"perf data", C.PerfData}}))
+  if (Error E =
+          checkOutputNotInput("profile", C.OutputPath,
+                              {{FromPerf ? "binary" : "program", *Program},
+                               {"library", C.Library},
+                               {"perf data", C.PerfData}}))
     return E;
   BoltRequirements Req;
   Req.Relocations = !FromPerf;
   auto File = openForBolt(*Binary, Req);
   if (!File)
     return File.takeError();
-  if (!FromPerf && (*File)->kind() == BinaryKind::SharedObject)
+  bool IsLibrary = (*File)->kind() == BinaryKind::SharedObject;
+  if (ForLibrary && !IsLibrary)
+    return fileError(*Binary,
+                     "is not a shared object: --library names the library "
+                     "the program after -- loads. Profile a program by "
+                     "itself: hotlayout profile -o " +
+                         C.OutputPath + " -- " + C.Library + " ARGS...");
+  if (!FromPerf && !ForLibrary && IsLibrary)
     return fileError(*Binary,
                      "is a shared object, not a program: hotlayout profile "
-                     "runs the binary it instruments. Profile the program "
-                     "that loads it, or record that program with perf on a "
-                     "CPU with LBR and convert the recording for the "
-                     "library: hotlayout profile -o " +
+                     "runs the binary it instruments. Profile it through a "
+                     "program that loads it: hotlayout profile -o " +
+                         C.OutputPath + " --library " + C.Program +
+                         " -- PROGRAM ARGS... (add --preload for a library "
+                         "run by LD_PRELOAD), or convert a perf recording of "
+                         "that program: hotlayout profile -o " +
                          C.OutputPath + " --perf-data perf.data " + C.Program);
   auto Tools = BoltTools::find(
       C.BoltDir, /*NeedInstrumentationRuntime=*/!FromPerf, C.BoltTimeout);
@@ -369,8 +606,9 @@ Error Profiler::run() {
   auto Tmp = TempDir::createInSystemTemp("hotlayout-profile");
   if (!Tmp)
     return Tmp.takeError();
-  auto Profiles = FromPerf ? convertPerf(*Tools, *Binary, *Tmp)
-                           : recordByInstrumentation(*Tools, **File, *Tmp);
+  auto Profiles = FromPerf
+                      ? convertPerf(*Tools, *Binary, *Tmp)
+                      : recordByInstrumentation(*Tools, **File, *Program, *Tmp);
   if (!Profiles)
     return Profiles.takeError();
   auto FromMap = recordFromPGOMap(**File, *Profiles, *Tmp);

@@ -72,10 +72,13 @@ struct ProcessResult {
 
 /// Runs \p Program with \p Argv (Argv[0] is the name the program sees) and
 /// waits for it. \p Redirects is empty (inherit stdin, stdout and stderr)
-/// or has three entries, as llvm::sys::ExecuteAndWait takes them.
+/// or has three entries, as llvm::sys::ExecuteAndWait takes them. \p Env,
+/// when given, is the child's whole environment ("NAME=VALUE"); else it
+/// inherits this process's.
 ProcessResult
 runProcess(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Argv,
-           llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects = {});
+           llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects = {},
+           std::optional<llvm::ArrayRef<llvm::StringRef>> Env = std::nullopt);
 
 /// Runs \p Args (Args[0] is the program's path) in a new process group,
 /// with stdin empty and stdout and stderr written to \p OutputPath, and
@@ -144,6 +147,13 @@ llvm::Expected<TimedResult> runTimed(const TimedSpec &Spec);
 
 /// The environment of this process with \p Extra ("NAME=VALUE") added last.
 std::vector<std::string> currentEnvironment(llvm::ArrayRef<std::string> Extra);
+
+/// The environment of this process with \p Value put first on the
+/// search-path variable \p Name (LD_LIBRARY_PATH, LD_PRELOAD): "Name=Value"
+/// when it is unset or empty, else "Name=Value:<old value>", in place of the
+/// old entry, so that the loader and getenv() both see the new value.
+std::vector<std::string> environmentWithPathFirst(llvm::StringRef Name,
+                                                  llvm::StringRef Value);
 
 /// A 64-bit hash of the file at \p Path (0 for an empty or missing file).
 uint64_t hashFile(llvm::StringRef Path);

@@ -1,9 +1,10 @@
 //===- hotlayout/Tool/Profile.h - Recording a BOLT profile ----------------===//
 //
-// `hotlayout profile`: record where a program branches, as a BOLT .fdata
-// profile that `check --profile`, `plan` and llvm-bolt read, by BOLT
-// instrumentation (no hardware support needed) or from perf data with branch
-// stacks (perf2bolt).
+// `hotlayout profile`: record where a program or a shared library branches,
+// as a BOLT .fdata profile that `check --profile`, `plan` and llvm-bolt read,
+// by BOLT instrumentation (no hardware support needed; a library through a
+// host program that loads it) or from perf data with branch stacks
+// (perf2bolt).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,13 @@ struct ProfileConfig {
   /// its user sees it and can stop it, and a workload may run for hours.
   unsigned BoltTimeout = DefaultBoltTimeoutSeconds;
   std::string PerfData; ///< Convert this recording instead of instrumenting.
+  /// Instrument this shared library instead of Program, which is the host
+  /// that loads it and is run with the instrumented copy in the library's
+  /// place (Profile.cpp says how).
+  std::string Library;
+  /// Load the instrumented library with LD_PRELOAD instead of putting it
+  /// first on LD_LIBRARY_PATH under its SONAME and file name.
+  bool Preload = false;
 };
 
 /// Records or converts the profile and renames it over Config.OutputPath;
