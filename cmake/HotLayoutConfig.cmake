@@ -4,14 +4,15 @@
 #   HOTLAYOUT_EXECUTABLE, the imported target hotlayout::hotlayout
 #       <prefix>/bin/hotlayout
 #   hotlayout_add_flags(<target> [INSTRUMENT | USE <profdata>]
-#                       [LOOP_PROFILE <file>] [NO_PLUGIN])
+#                       [LOOP_PROFILE <file>] [LTO thin|full] [NO_PLUGIN])
 #       adds the recipe's compile and link options to <target> (PRIVATE), as
 #       `hotlayout flags` prints them for the project's compiler (its LLVM
 #       major picks the plugin): no option, the plugin and the layout flags;
 #       INSTRUMENT, the PGO training build; USE, the final build with that
 #       profile; LOOP_PROFILE, hotalign reads the counts `hotlayout loops`
 #       wrote of the previous build (with USE or alone; not with INSTRUMENT
-#       or NO_PLUGIN); NO_PLUGIN, the same recipe without the plugin (a
+#       or NO_PLUGIN); LTO, link-time optimisation in the same way at every
+#       stage (hotalign then runs in ld.lld); NO_PLUGIN, the same recipe without the plugin (a
 #       baseline to compare against). A relative profile path is relative to
 #       the current source folder; the target's objects are rebuilt when a
 #       profile changes.
@@ -42,11 +43,11 @@ endif()
 
 function(hotlayout_add_flags target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "INSTRUMENT;NO_PLUGIN"
-    "USE;LOOP_PROFILE" "")
+    "USE;LOOP_PROFILE;LTO" "")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "hotlayout_add_flags(${target}): unknown arguments "
       "'${arg_UNPARSED_ARGUMENTS}' (INSTRUMENT, USE <profdata>, "
-      "LOOP_PROFILE <file>, NO_PLUGIN)")
+      "LOOP_PROFILE <file>, LTO thin|full, NO_PLUGIN)")
   endif()
   if(NOT TARGET ${target})
     message(FATAL_ERROR "hotlayout_add_flags: '${target}' is not a target")
@@ -74,6 +75,9 @@ function(hotlayout_add_flags target)
     list(APPEND args --loop-profile "${loops}")
     list(APPEND inputs "${loops}")
   endif()
+  if(DEFINED arg_LTO)
+    list(APPEND args --lto "${arg_LTO}")
+  endif()
   if(arg_NO_PLUGIN)
     list(APPEND args --no-plugin)
   endif()
@@ -87,6 +91,22 @@ function(hotlayout_add_flags target)
     # One line, shell-quoted: the same words a shell would see.
     separate_arguments(${kind} UNIX_COMMAND "${words}")
   endforeach()
+  # CMake de-duplicates a target's compile options: a clang -cc1 option and
+  # its value (-Xclang=-mllvm -Xclang=-opt) stay one group (SHELL:), so that
+  # a second such pair, the target's own or another function's, survives.
+  set(grouped)
+  set(pending)
+  foreach(word IN LISTS cflags)
+    if(pending)
+      list(APPEND grouped "SHELL:\"${pending}\" \"${word}\"")
+      set(pending)
+    elseif(word STREQUAL "-Xclang=-mllvm" OR word STREQUAL "-Xclang=-load")
+      set(pending "${word}")
+    else()
+      list(APPEND grouped "${word}")
+    endif()
+  endforeach()
+  set(cflags ${grouped})
   target_compile_options(${target} PRIVATE ${cflags})
   target_link_options(${target} PRIVATE ${ldflags})
   if(inputs)

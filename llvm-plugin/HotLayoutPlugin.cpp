@@ -6,8 +6,10 @@
 //
 // Options: opt and llc take them directly; clang takes them as `-mllvm -flag`
 // (clang 19 parses -mllvm before loading -fpass-plugin, so there the .so must
-// also be loaded early with `-fplugin=`); lld has no way to pass a plugin's
-// options, so every host also reads them from HOTLAYOUT_OPTIONS
+// also be loaded early with `-fplugin=`), and in a build's flags as
+// `-Xclang=-mllvm -Xclang=-flag`, which reach no integrated-assembler job
+// (.S, .s: it loads no plugin and would reject the flag); lld has no way to
+// pass a plugin's options, so every host also reads them from HOTLAYOUT_OPTIONS
 // (compat::applyEnvironmentOptions, passes/Compat/HostOptions.cpp). An option
 // given on the command line wins over the same one in HOTLAYOUT_OPTIONS.
 //
@@ -60,6 +62,10 @@ void registerCallbacks(PassBuilder &PB) {
           addFlushElim(MPM);
           return true;
         }
+        if (Name == "hotalign-record-options") {
+          MPM.addPass(HotAlignRecordOptionsPass());
+          return true;
+        }
         if (Name == "print<flushelim>") {
           MPM.addPass(FlushAvailabilityPrinterPass(errs()));
           return true;
@@ -74,6 +80,14 @@ void registerCallbacks(PassBuilder &PB) {
           return true;
         }
         return false;
+      });
+
+  // The start of every clang compile, before LTO's split: the loop profile
+  // goes into the module, for hotalign in ld.lld's codegen (the ThinLTO
+  // backend has no PipelineStart; the module keeps what its compile wrote).
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(HotAlignRecordOptionsPass());
       });
 
   // flushelim wants inlining done: inlined callees put both flushes of a

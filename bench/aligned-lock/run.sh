@@ -152,7 +152,7 @@ key_of() {
   local a
   for a in "$@"; do
     case $a in -fprofile-instr-use=*|-fprofile-use=*|-fpass-plugin=*) sha256sum "${a#*=}" | cut -c1-16 ;; esac
-    case $a in -mllvm=-hotalign-loop-profile=*) sha256sum "${a#-mllvm=-hotalign-loop-profile=}" | cut -c1-16 ;; esac
+    case $a in -Xclang=-hotalign-loop-profile=*) sha256sum "${a#-Xclang=-hotalign-loop-profile=}" | cut -c1-16 ;; esac
     case $a in -fpass-plugin=*) echo "HOTLAYOUT_OPTIONS=${HOTLAYOUT_OPTIONS:-}" ;; esac
   done
 }

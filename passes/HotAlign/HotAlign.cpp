@@ -156,6 +156,37 @@ static cl::opt<std::string> LoopProfilePath(
              "profile does"),
     cl::value_desc("file"), cl::cat(HotAlignCategory));
 
+/// Where an LTO compile records -hotalign-loop-profile for the link's
+/// codegen (HotAlignRecordOptionsPass).
+static constexpr StringLiteral RecordedLoopProfile = "hotlayout.loop_profile";
+
+/// The loop profile for \p M: the option, else the one its compile recorded
+/// (the first, when full LTO merged several modules); empty: none.
+static std::string loopProfilePath(const Module &M) {
+  if (!LoopProfilePath.empty())
+    return LoopProfilePath;
+  if (const NamedMDNode *N = M.getNamedMetadata(RecordedLoopProfile))
+    if (N->getNumOperands() && N->getOperand(0)->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(N->getOperand(0)->getOperand(0)))
+        return S->getString().str();
+  return "";
+}
+
+bool hotlayout::hotAlignHasLoopProfile(const Module &M) {
+  return !loopProfilePath(M).empty();
+}
+
+PreservedAnalyses HotAlignRecordOptionsPass::run(Module &M,
+                                                 ModuleAnalysisManager &) {
+  if (LoopProfilePath.empty())
+    return PreservedAnalyses::all();
+  LLVMContext &Ctx = M.getContext();
+  NamedMDNode *N = M.getOrInsertNamedMetadata(RecordedLoopProfile);
+  N->clearOperands();
+  N->addOperand(MDNode::get(Ctx, MDString::get(Ctx, LoopProfilePath)));
+  return PreservedAnalyses::all();
+}
+
 static cl::opt<unsigned, false, PowerOfTwoParser>
     LineBytes("hotalign-line-size",
               cl::desc("Line to keep hot loops within: 64 for I-cache lines, "
@@ -268,8 +299,8 @@ struct ModuleState {
   /// quietly fall back to what the user asked to replace).
   void reset(Module &M) {
     Measured.reset();
-    if (!LoopProfilePath.empty()) {
-      Expected<MeasuredProfile> P = MeasuredProfile::read(LoopProfilePath);
+    if (std::string Path = loopProfilePath(M); !Path.empty()) {
+      Expected<MeasuredProfile> P = MeasuredProfile::read(Path);
       if (P)
         Measured = std::move(*P);
       else

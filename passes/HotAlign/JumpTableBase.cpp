@@ -7,8 +7,10 @@
 // functions of each program we measured (Lua's luaH_newkey, match, llex, ...)
 // were opaque to BOLT and their loops were judged on the compiler's estimates.
 // For each function:
-//  1. Does nothing at -O0, on optnone functions (skipFunction), or with
-//     -hotalign-jt-base-enable=false.
+//  1. Does nothing at -O0, on optnone functions (skipFunction), or when off:
+//     -hotalign-jt-base-enable=false, or by default where
+//     -hotalign-loop-profile names a file (the recipe's final build, which
+//     apply copies byte for byte: JumpTableBase.h says why).
 //  2. Finds each instruction that reads a jump table (a memory operand on
 //     the jump-table pseudo source) and each register it reads.
 //  3. Walks back from there over every path (predecessor blocks, any depth)
@@ -33,6 +35,7 @@
 
 #include "hotlayout/JumpTableBase.h"
 #include "hotlayout/Compat.h"
+#include "hotlayout/HotAlign.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -48,6 +51,7 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -63,12 +67,23 @@ STATISTIC(NumRestored, "Number of jump-table dispatches given their table's "
 STATISTIC(NumUnproven, "Number of jump-table dispatches left: their table's "
                        "address is not provably the same on every path");
 
-static cl::opt<bool> Enable(
+static cl::opt<cl::boolOrDefault> Enable(
     "hotalign-jt-base-enable",
     cl::desc("Set a jump table's address again in the block that dispatches "
              "through it when Machine LICM hoisted it out, so that llvm-bolt "
-             "can profile and lay out the function (default: true)"),
-    cl::init(true), cl::Hidden);
+             "can profile and lay out the function (default: on, but off "
+             "where -hotalign-loop-profile names a file)"),
+    cl::Hidden);
+
+/// -hotalign-jt-base-enable, or its default: on in the build `hotlayout
+/// loops` counts, off in the final one (the one with a loop profile). One
+/// option then marks the final build, so the recipe passes one word pair
+/// through -Xclang, which build systems that de-duplicate options keep.
+static bool enabled(const Module &M) {
+  if (Enable == cl::BOU_UNSET)
+    return !hotAlignHasLoopProfile(M);
+  return Enable == cl::BOU_TRUE;
+}
 
 namespace {
 
@@ -223,7 +238,7 @@ bool JumpTableBase::restore(MachineInstr &Read) {
 bool JumpTableBase::run(MachineFunction &MF) {
   // Registers are physical from here on; MIR from before register
   // allocation (llc -run-pass on an early dump) is left alone.
-  if (!Enable || MF.getTarget().getOptLevel() == CodeGenOptLevel::None ||
+  if (!enabled(*MF.getFunction().getParent()) || MF.getTarget().getOptLevel() == CodeGenOptLevel::None ||
       MF.getRegInfo().getNumVirtRegs() != 0)
     return false;
   bool Changed = false;

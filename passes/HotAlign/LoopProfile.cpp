@@ -6,11 +6,15 @@
 #include "hotlayout/Support/HotLoopRules.h"
 #include "hotlayout/Support/LoopProfileFormat.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -34,6 +38,18 @@ bool nearCut(const MeasuredLoop &L, uint64_t HotThreshold, unsigned Slack) {
          SaturatingMultiply(L.Taken, uint64_t(Slack)) >= HotThreshold;
 }
 
+/// \p Name without ThinLTO's promotion suffix (`.llvm.<digits>`), or
+/// nullopt when it has none.
+std::optional<StringRef> unpromoted(StringRef Name) {
+  size_t At = Name.rfind(".llvm.");
+  if (At == StringRef::npos || At == 0)
+    return std::nullopt;
+  StringRef Hash = Name.substr(At + 6);
+  if (Hash.empty() || !all_of(Hash, isDigit))
+    return std::nullopt;
+  return Name.take_front(At);
+}
+
 } // namespace
 
 Expected<MeasuredProfile> MeasuredProfile::read(StringRef Path) {
@@ -54,12 +70,25 @@ Expected<MeasuredProfile> MeasuredProfile::read(StringRef Path) {
     for (const LoopProfileLoop &L : F.Loops)
       M.Loops[L.TargetID] = {L.Taken, L.Entries, L.FallIn, L.Hot};
   }
+  for (const auto &F : P.Functions)
+    if (std::optional<StringRef> Base = unpromoted(F.getKey())) {
+      auto [It, New] = P.Promoted.try_emplace(*Base, &F.getValue());
+      if (!New)
+        It->second = nullptr; // Two modules' locals: neither is sure.
+    }
   return std::move(P);
 }
 
 const MeasuredFunction *MeasuredProfile::find(StringRef Function) const {
   auto It = Functions.find(Function);
-  return It == Functions.end() ? nullptr : &It->second;
+  if (It != Functions.end())
+    return &It->second;
+  if (std::optional<StringRef> Base = unpromoted(Function)) {
+    auto P = Promoted.find(*Base);
+    if (P != Promoted.end())
+      return P->second;
+  }
+  return nullptr;
 }
 
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,

@@ -58,7 +58,11 @@ public:
   /// Reads and parses the file at \p Path (parseLoopProfile's errors).
   static llvm::Expected<MeasuredProfile> read(llvm::StringRef Path);
 
-  /// \p Function's counts, or null when the binary's profile has none.
+  /// \p Function's counts, or null when the binary's profile has none. A
+  /// local that ThinLTO promoted (`f.llvm.<hash>`) is also found under
+  /// another hash, when one function of the profile has that name: the
+  /// hash is the module's, and the final build's module differs from the
+  /// first build's (it records the loop profile).
   const MeasuredFunction *find(llvm::StringRef Function) const;
   size_t size() const { return Functions.size(); }
   /// The least back-edge count of a hot loop in the binary; 0: unknown.
@@ -66,6 +70,9 @@ public:
 
 private:
   llvm::StringMap<MeasuredFunction> Functions;
+  /// Promoted locals by their name without `.llvm.<hash>`; null where two
+  /// share one.
+  llvm::StringMap<const MeasuredFunction *> Promoted;
   uint64_t HotThreshold = 0;
 };
 

@@ -55,6 +55,8 @@ def python_script(path):
 subst = config.substitutions
 
 # LLVM tools of the major the plugin was built for (never the PATH's).
+# %clangxx first: %clang, replaced before it, would take its prefix.
+subst.append(("%clangxx", tool("clang++")))
 for name in ("opt", "llc", "clang", "yaml2obj", "llvm-strip", "llvm-nm",
              "llvm-objdump", "llvm-readobj", "llvm-bolt", "merge-fdata",
              "perf2bolt", "llvm-profdata"):

@@ -1,10 +1,10 @@
 //===- FlagsCommand.cpp - hotlayout flags: the build recipe's flags -------===//
 //
 // The shell of `hotlayout flags [--instrument | --use P.profdata] [--cc CC]
-// [--loop-profile FILE] [--cflags] [--ldflags] [--no-plugin]
-// [--print-plugin]`, on the model of llvm-config and pkg-config: prints the
-// recipe's compiler and linker flags (Recipe.h) on one line, shell-quoted,
-// with the path of the plugin that sits beside this hotlayout
+// [--loop-profile FILE] [--lto thin|full] [--cflags] [--ldflags]
+// [--no-plugin] [--print-plugin]`, on the model of llvm-config and pkg-config:
+// prints the recipe's compiler and linker flags (Recipe.h) on one line,
+// shell-quoted, with the path of the plugin that sits beside this hotlayout
 // (<bin>/../lib/hotlayout/llvm-N/, in a build tree as in an install prefix)
 // for the compiler's major. Exit 0, or 2 on errors (nothing is printed on
 // stdout then).
@@ -38,9 +38,10 @@ static cl::OptionCategory FlagsCategory(
     "it, then llvm-profdata merge -o P.profdata *.profraw), `--use "
     "P.profdata` (the final build: the profile, the PGO analysis map, the "
     "plugin, -ffunction-sections, ld.lld with --emit-relocs), or no option "
-    "(the same without PGO). --loop-profile FILE, with --use or no stage, "
-    "adds the counts `hotlayout loops` wrote of the previous build for "
-    "hotalign (-mllvm=-hotalign-loop-profile=FILE). The plugin is the one for "
+    "(the same without PGO). --loop-profile FILE, with --use, adds the "
+    "counts `hotlayout loops` wrote of the first --use build for hotalign "
+    "(-Xclang=-mllvm -Xclang=-hotalign-loop-profile=FILE). The plugin is the "
+    "one for "
     "the compiler's LLVM major, found beside this hotlayout in "
     "<prefix>/lib/hotlayout/llvm-N/.");
 
@@ -59,9 +60,9 @@ static cl::opt<std::string>
 
 static cl::opt<std::string> LoopProfile(
     "loop-profile",
-    cl::desc("With the plugin, in the final or the no-PGO build: hotalign "
-             "uses this loop profile (hotlayout loops of the previous "
-             "build, profiled), made absolute (default: none)"),
+    cl::desc("With --use and the plugin, the final build: hotalign uses "
+             "this loop profile (hotlayout loops of the first --use build, "
+             "profiled), made absolute (default: none)"),
     cl::value_desc("file"), cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
 
 static cl::opt<std::string> Compiler(
@@ -86,6 +87,16 @@ static cl::opt<bool> NoPlugin(
     cl::desc("The same recipe without the plugin: the baseline to compare "
              "the plugin's build with"),
     cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<RecipeLTO>
+    LTO("lto",
+        cl::desc("Link-time optimisation in every stage (default: none); "
+                 "hotalign then runs in ld.lld, which loads the plugin"),
+        cl::values(clEnumValN(RecipeLTO::None, "none", "no LTO"),
+                   clEnumValN(RecipeLTO::Thin, "thin", "-flto=thin"),
+                   clEnumValN(RecipeLTO::Full, "full", "-flto")),
+        cl::init(RecipeLTO::None), cl::sub(FlagsSubcommand),
+        cl::cat(FlagsCategory));
 
 static cl::opt<bool> PrintPlugin(
     "print-plugin",
@@ -112,22 +123,33 @@ int runFlagsCommand() {
   if (Instrument && !UseProfile.empty())
     return flagsError(
         makeError("--instrument and --use are two builds: give one of them"));
-  if (PrintPlugin && (Instrument || !UseProfile.empty() || NoPlugin ||
-                      !LoopProfile.empty() || CFlagsOnly || LDFlagsOnly))
+  if (PrintPlugin &&
+      (Instrument || !UseProfile.empty() || NoPlugin || !LoopProfile.empty() ||
+       CFlagsOnly || LDFlagsOnly || LTO.getNumOccurrences()))
     return flagsError(
         makeError("--print-plugin prints the plugin's path alone: give it "
                   "with --cc only"));
   // The loop profile is for hotalign, in a build that runs it.
   if (!LoopProfile.empty() && Instrument)
     return flagsError(makeError(
-        "--loop-profile is for the final build (--use) or the no-PGO one: "
-        "the training build (--instrument) loads no plugin"));
+        "--loop-profile is for the final build (--use): the training build "
+        "(--instrument) loads no plugin"));
+  // Its counts are keyed by basic-block address-map IDs, which only the
+  // --use build's -fbasic-block-address-map gives: without it every count
+  // would miss, silently.
+  if (!LoopProfile.empty() && UseProfile.empty())
+    return flagsError(makeError(
+        "--loop-profile needs --use P.profdata: the loop profile names blocks "
+        "by the address map of the build `hotlayout flags --use P.profdata` "
+        "gives (the first build, which `hotlayout loops` read); give the "
+        "same --use again"));
   if (!LoopProfile.empty() && NoPlugin)
     return flagsError(
         makeError("--loop-profile is read by the plugin's hotalign: drop "
                   "--no-plugin, or drop --loop-profile for the baseline"));
 
   RecipeConfig C;
+  C.LTO = LTO;
   if (Instrument)
     C.Stage = RecipeStage::Instrument;
   if (!UseProfile.empty()) {

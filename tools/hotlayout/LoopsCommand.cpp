@@ -25,7 +25,7 @@ cl::SubCommand LoopsSubcommand(
     "loops", "Write a binary's per-block and per-loop counts from a BOLT "
              "profile, keyed by the block IDs of its .llvm_bb_addr_map, for "
              "hotalign to read in the next build "
-             "(-mllvm=-hotalign-loop-profile=OUT) (exit 2 on errors)");
+             "(-Xclang=-hotalign-loop-profile=OUT) (exit 2 on errors)");
 
 static cl::OptionCategory LoopsCategory(
     "hotlayout loops options",

@@ -30,8 +30,11 @@
 #ifndef HOTLAYOUT_HOTALIGN_H
 #define HOTLAYOUT_HOTALIGN_H
 
+#include "llvm/IR/PassManager.h"
+
 namespace llvm {
 class MachineFunctionPass;
+class Module;
 class PassRegistry;
 /// Registers the legacy pass under the name "hotalign" (INITIALIZE_PASS).
 void initializeHotAlignLegacyPass(PassRegistry &);
@@ -41,6 +44,23 @@ namespace hotlayout {
 
 /// A new legacy hotalign pass (owned by the caller's pass manager).
 llvm::MachineFunctionPass *createHotAlignPass();
+
+/// True when hotalign has a loop profile for \p M (-hotalign-loop-profile,
+/// or the one its compile recorded): the recipe's final build, the one
+/// `hotlayout apply` copies (hotalign-jt-base keys on it).
+bool hotAlignHasLoopProfile(const llvm::Module &M);
+
+/// hotalign-record-options: records -hotalign-loop-profile in the module
+/// (named metadata `hotlayout.loop_profile`), so that hotalign finds it where
+/// the module's code is generated: in ld.lld under (Thin)LTO, which cannot
+/// take a plugin's options (it parses -mllvm before it loads the plugin).
+/// Runs at the start of clang's pipeline; a module that already names one
+/// keeps its own unless the option is given.
+struct HotAlignRecordOptionsPass
+    : llvm::PassInfoMixin<HotAlignRecordOptionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
 
 } // namespace hotlayout
 

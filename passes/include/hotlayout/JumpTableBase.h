@@ -13,6 +13,16 @@
 // to that point provably holds the same address already: the value and all
 // other registers stay as they were, the dispatch gains one instruction.
 //
+// On by default in the build whose counts `hotlayout loops` reads; off by
+// default where -hotalign-loop-profile names a file (the recipe's final
+// build, the one `hotlayout apply` places): llvm-bolt re-encodes the
+// functions it can read, a jump LLVM's assembler relaxed to 5 bytes comes
+// out in 2, the hot loops after it move 3 bytes, and no function start can
+// undo an odd shift (BOLT starts x86 functions on even addresses). Left
+// unreadable, those functions are copied byte for byte, as the compiler
+// placed their loops (Lua strings-and-sort: apply 3 straddling hot loops
+// with the pass, 0 without; bench/aligned-lock).
+//
 // Registered as "hotalign-jt-base" (INITIALIZE_PASS) for
 // `llc -load=libHotLayout.so -run-pass=hotalign-jt-base x.mir`.
 //

@@ -28,25 +28,71 @@ using namespace llvm;
 
 namespace hotlayout {
 
+/// \p Option for the plugin, through clang's -cc1 only (`-Xclang=`): the
+/// integrated assembler (`clang -c x.S`, `.s`) never loads a plugin and would
+/// take a plugin's `-mllvm` option as unknown (it prints its option list,
+/// exits 0 and writes no object). -cc1 jobs compile C and C++ and preprocess
+/// `.S`; clang 22 loads -fpass-plugin plugins into each of them before it
+/// parses -mllvm.
+static void addPluginOption(StringRef Option, RecipeFlags &F) {
+  F.Compile.push_back("-Xclang=-mllvm");
+  F.Compile.push_back(("-Xclang=" + Option).str());
+}
+
+/// The final build's loop profile for hotalign (after the plugin).
+static void addLoopProfileFlags(const RecipeConfig &C, RecipeFlags &F) {
+  if (C.PluginPath.empty() || C.LoopProfilePath.empty())
+    return;
+  // Clang 19 parses -mllvm before it loads -fpass-plugin plugins, and
+  // passes -fplugin to no preprocessing job: every -cc1 job loads the
+  // plugin first with -load, or it rejects the plugin's option.
+  if (C.CompilerMajor && C.CompilerMajor < FirstMajorLoadingPassPluginsFirst) {
+    F.Compile.push_back("-Xclang=-load");
+    F.Compile.push_back("-Xclang=" + C.PluginPath);
+  }
+  // hotalign-jt-base is off where a loop profile is named
+  // (hotlayout/JumpTableBase.h): this one option marks the final build.
+  addPluginOption("-hotalign-loop-profile=" + C.LoopProfilePath, F);
+}
+
+/// -flto=thin or -flto, compile and link, through ld.lld (the clang's own
+/// major's: a system linker would need the LLVM gold plugin).
+static void addLTOFlags(const RecipeConfig &C, RecipeFlags &F) {
+  if (C.LTO == RecipeLTO::None)
+    return;
+  const char *Flag = C.LTO == RecipeLTO::Thin ? "-flto=thin" : "-flto";
+  F.Compile.push_back(Flag);
+  F.Link.push_back(Flag);
+  F.Link.push_back("-fuse-ld=lld");
+}
+
+/// Under LTO, code is generated in ld.lld: the PGO map's flags go to it,
+/// one word each (-Wl, splits at commas, so one feature a word).
+static void addLTOAddressMapFlags(const RecipeConfig &C, RecipeFlags &F) {
+  if (C.LTO == RecipeLTO::None)
+    return;
+  F.Link.push_back("-Wl,--lto-basic-block-address-map");
+  for (const char *Feature : {"func-entry-count", "bb-freq", "br-prob"})
+    F.Link.push_back(std::string("-Wl,-mllvm=-pgo-analysis-map=") + Feature);
+  F.Link.push_back("-Wl,-mllvm=-use-iterative-bfi-inference");
+}
+
 /// The layout flags of every final build: compile, then link.
 static void addLayoutFlags(const RecipeConfig &C, RecipeFlags &F) {
   F.Compile.push_back("-ffunction-sections");
   if (!C.PluginPath.empty())
     F.Compile.push_back("-fpass-plugin=" + C.PluginPath);
-  if (!C.PluginPath.empty() && !C.LoopProfilePath.empty()) {
-    // Else clang 19 rejects the plugin's option: it is not loaded yet.
-    if (C.CompilerMajor && C.CompilerMajor < FirstMajorLoadingPassPluginsFirst)
-      F.Compile.push_back("-fplugin=" + C.PluginPath);
-    F.Compile.push_back("-mllvm=-hotalign-loop-profile=" + C.LoopProfilePath);
-    // The build apply re-lays out: its jump tables as LLVM left them.
-    F.Compile.push_back("-mllvm=-hotalign-jt-base-enable=false");
-  }
-  F.Link.push_back("-fuse-ld=lld");
+  if (C.LTO == RecipeLTO::None)
+    F.Link.push_back("-fuse-ld=lld");
   F.Link.push_back("-Wl,--emit-relocs");
+  // ld.lld generates the code: hotalign runs there.
+  if (C.LTO != RecipeLTO::None && !C.PluginPath.empty())
+    F.Link.push_back("-Wl,--load-pass-plugin=" + C.PluginPath);
 }
 
 RecipeFlags recipeFlags(const RecipeConfig &C) {
   RecipeFlags F;
+  addLTOFlags(C, F);
   switch (C.Stage) {
   case RecipeStage::Instrument:
     // The runtime that writes the counts comes with the same flag at link.
@@ -59,7 +105,9 @@ RecipeFlags recipeFlags(const RecipeConfig &C) {
     F.Compile.push_back(
         "-mllvm=-pgo-analysis-map=func-entry-count,bb-freq,br-prob");
     F.Compile.push_back("-mllvm=-use-iterative-bfi-inference");
+    addLTOAddressMapFlags(C, F);
     addLayoutFlags(C, F);
+    addLoopProfileFlags(C, F);
     return F;
   case RecipeStage::Layout:
     addLayoutFlags(C, F);

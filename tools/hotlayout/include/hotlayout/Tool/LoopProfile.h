@@ -6,7 +6,7 @@
 // Build once with the map of basic-block addresses (clang
 // -fbasic-block-address-map), profile that binary (`hotlayout profile`),
 // and this writes the binary's own counts keyed by the map's block IDs: the
-// same build repeated with -mllvm=-hotalign-loop-profile=FILE (`hotlayout
+// same build repeated with -hotalign-loop-profile=FILE (`hotlayout
 // flags --loop-profile FILE`) lets hotalign use them.
 //
 // The counts are the judge's (HotLoopJudge.h), so hotalign sees what

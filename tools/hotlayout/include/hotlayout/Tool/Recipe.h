@@ -15,10 +15,9 @@
 //               -mllvm=-use-iterative-bfi-inference
 //               then the layout flags
 //
-// With a loop profile (layout or use, with the plugin), after the plugin:
-//               [-fplugin=PLUGIN]  (clang before 22)
-//               -mllvm=-hotalign-loop-profile=FILE
-//               -mllvm=-hotalign-jt-base-enable=false
+// With a loop profile (use, with the plugin), after the plugin:
+//               [-Xclang=-load -Xclang=PLUGIN]  (clang before 22)
+//               -Xclang=-mllvm -Xclang=-hotalign-loop-profile=FILE
 //
 // Why each one:
 //  - -fpass-plugin: hotalign (hot loops on their fewest cache lines) and
@@ -40,23 +39,29 @@
 //    map of static estimates would pass guesses off as counts.
 //  - -hotalign-loop-profile: the counts of the binary's own blocks and
 //    loops (`hotlayout loops`, LoopProfile.h), which hotalign trusts over
-//    the PGO block frequencies that inlining and peeling make wrong. It is
-//    the plugin's option: clang 19 parses -mllvm before it loads
-//    -fpass-plugin plugins and would reject it, so there the plugin is also
-//    loaded early with -fplugin (clang 22 loads pass plugins first).
-//  - -hotalign-jt-base-enable=false, with the loop profile: the plugin sets
-//    a jump table's address again where the table is read (hotalign-jt-base)
-//    so that llvm-bolt can instrument every function with a jump table; the
-//    first build, whose counts `hotlayout loops` reads, needs that. The
-//    final build is the one apply re-lays out, and llvm-bolt re-encodes the
-//    functions it can read: a jump LLVM's assembler relaxed to 5 bytes comes
-//    out in 2, the hot loops after it move 3 bytes, and no function start
-//    can undo an odd shift (BOLT starts x86 functions on even addresses).
-//    Left unreadable, those functions are copied byte for byte, as the
-//    compiler placed their loops (Lua strings-and-sort: apply 3 straddling
-//    hot loops with the pass, 0 without; bench/aligned-lock).
-// Every option is one word (`-mllvm=X`, not `-mllvm X`), so no build system
-// splits or merges a pair (CMake de-duplicates repeated compile options).
+//    the PGO block frequencies that inlining and peeling make wrong. It also
+//    marks the final build, where hotalign-jt-base is off by default
+//    (hotlayout/JumpTableBase.h: apply copies those functions as the
+//    compiler laid them out). It is the plugin's option, so it goes to
+//    clang's -cc1 jobs only (-Xclang=): the integrated assembler (.S, .s)
+//    loads no plugin and would take it for an unknown option (clang prints
+//    its option list, exits 0 and writes no object). Clang 19 parses -mllvm
+//    before it loads -fpass-plugin plugins, and gives -fplugin to no
+//    preprocessing job, so there each -cc1 job loads the plugin first
+//    (-Xclang=-load); clang 22 loads pass plugins first.
+// Under LTO (--lto thin|full), every stage compiles and links with
+// -flto=thin or -flto through ld.lld, and code is generated in ld.lld: it
+// loads the plugin (-Wl,--load-pass-plugin=PLUGIN) and takes the address
+// map (-Wl,--lto-basic-block-address-map) and the PGO map's options
+// (-Wl,-mllvm=..., one feature a word: -Wl, splits at commas) itself;
+// clang forwards none of them. ld.lld parses -mllvm before it loads a
+// plugin, so the loop profile cannot reach hotalign there as an option: the
+// compile records it in the module (HotAlignRecordOptionsPass) and hotalign
+// reads it back in ld.lld's codegen.
+// Every option is one word (`-mllvm=X`, `-Xclang=X`), so no build system
+// splits a pair. CMake de-duplicates repeated compile options: the recipe
+// repeats no word, and hotlayout_add_flags keeps each -Xclang=-mllvm with
+// its option (SHELL:) all the same.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,6 +84,9 @@ enum class RecipeStage {
   Use,        ///< The final build, with the training runs' profile.
 };
 
+/// Link-time optimisation: hotalign then runs in ld.lld's codegen.
+enum class RecipeLTO { None, Thin, Full };
+
 /// The first clang major that loads -fpass-plugin plugins before it parses
 /// -mllvm options.
 inline constexpr unsigned FirstMajorLoadingPassPluginsFirst = 22;
@@ -87,12 +95,15 @@ struct RecipeConfig {
   RecipeStage Stage = RecipeStage::Layout;
   std::string ProfilePath; ///< Use: the indexed profile (absolute).
   std::string PluginPath;  ///< Empty: the recipe without the plugin.
-  /// Layout or Use with the plugin: hotalign's loop profile (absolute);
-  /// empty: none. Ignored without the plugin, whose option it is.
+  /// Use with the plugin: hotalign's loop profile (absolute); empty: none.
+  /// Ignored without the plugin, whose option it is, and in the other
+  /// stages (its block IDs come from Use's address map).
   std::string LoopProfilePath;
   /// The compiler's LLVM major, for how the plugin takes options; 0: the
   /// CLI's own.
   unsigned CompilerMajor = 0;
+  /// -flto=thin or -flto in every stage; the codegen flags go to ld.lld.
+  RecipeLTO LTO = RecipeLTO::None;
 };
 
 /// The recipe's words, in the order they are printed.
