@@ -238,7 +238,8 @@ bool JumpTableBase::restore(MachineInstr &Read) {
 bool JumpTableBase::run(MachineFunction &MF) {
   // Registers are physical from here on; MIR from before register
   // allocation (llc -run-pass on an early dump) is left alone.
-  if (!enabled(*MF.getFunction().getParent()) || MF.getTarget().getOptLevel() == CodeGenOptLevel::None ||
+  if (!enabled(*MF.getFunction().getParent()) ||
+      MF.getTarget().getOptLevel() == CodeGenOptLevel::None ||
       MF.getRegInfo().getNumVirtRegs() != 0)
     return false;
   bool Changed = false;
