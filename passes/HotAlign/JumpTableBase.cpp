@@ -7,8 +7,9 @@
 // functions of each program we measured (Lua's luaH_newkey, match, llex, ...)
 // were opaque to BOLT and their loops were judged on the compiler's estimates.
 // For each function:
-//  1. Does nothing at -O0, on optnone functions (skipFunction), or with
-//     -hotalign-jt-base-enable=false.
+//  1. Does nothing at -O0, on optnone functions (skipFunction), with
+//     -hotalign-jt-base-enable=false, or for a target other than x86-64 and
+//     AArch64 (hotlayout/CodegenTargets.h; hotalign's remark says so).
 //  2. Finds each instruction that reads a jump table (a memory operand on
 //     the jump-table pseudo source) and each register it reads.
 //  3. Walks back from there over every path (predecessor blocks, any depth)
@@ -32,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/JumpTableBase.h"
+#include "hotlayout/CodegenTargets.h"
 #include "hotlayout/Compat.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -224,6 +226,7 @@ bool JumpTableBase::run(MachineFunction &MF) {
   // Registers are physical from here on; MIR from before register
   // allocation (llc -run-pass on an early dump) is left alone.
   if (!Enable || MF.getTarget().getOptLevel() == CodeGenOptLevel::None ||
+      !isCodegenTargetSupported(MF.getTarget().getTargetTriple()) ||
       MF.getRegInfo().getNumVirtRegs() != 0)
     return false;
   bool Changed = false;
