@@ -114,8 +114,10 @@ void registerCallbacks(PassBuilder &PB) {
 // Codegen offers plugins no entry point, so the late machine passes are put
 // into every codegen pipeline when the .so is loaded: clang -fpass-plugin,
 // llc -load and ld.lld --load-pass-plugin all dlopen it before their codegen
-// starts. hotalign-jt-base first: it adds instructions whose bytes hotalign's
-// estimates must count. Registering them by name lets
+// starts. Every target's pipeline gets them (the hook has no module to ask);
+// each pass leaves code for a target it does not support as it is
+// (hotlayout/CodegenTargets.h). hotalign-jt-base first: it adds instructions
+// whose bytes hotalign's estimates must count. Registering them by name lets
 // `llc -load=... -run-pass=hotalign` (and hotalign-jt-base) find them.
 static const bool LateMachinePassesInserted =
     (initializeJumpTableBaseLegacyPass(*PassRegistry::getPassRegistry()),

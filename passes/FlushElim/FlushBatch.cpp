@@ -35,8 +35,11 @@
 // are not ordered with either instruction, so nothing changes for them.
 //
 // Algorithm, per function:
-//  1. Find every llvm.x86.sse2.clflush call; group the calls by the innermost
-//     loop holding them (calls outside loops are left alone, silently).
+//  1. Only in a module for x86 (its target triple): clflushopt and sfence
+//     exist nowhere else, and the pass must put no x86 intrinsic into code
+//     for another target. Find every llvm.x86.sse2.clflush call; group the
+//     calls by the innermost loop holding them (calls outside loops are left
+//     alone, silently).
 //  2. For each such loop, check (first failure -> missed remark, no change):
 //     a. the function's "target-features" enable +clflushopt (the last
 //        +/-clflushopt entry decides, as in the subtarget);
@@ -85,10 +88,12 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsX86.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/DebugCounter.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <optional>
@@ -348,6 +353,8 @@ PreservedAnalyses FlushBatchPass::run(Function &F,
                                       FunctionAnalysisManager &FAM) {
   // Step 1. Cheap scan first: most functions have no clflush at all, and
   // then no analysis is computed.
+  if (!Triple(F.getParent()->getTargetTriple()).isX86())
+    return PreservedAnalyses::all();
   SmallVector<CallInst *, 8> AllFlushes;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)

@@ -12,6 +12,8 @@
 //     optimised for size (-Os/-Oz, or profile-guided size optimisation of a
 //     cold function: shouldOptimizeForSize, the query MachineBlockPlacement
 //     uses) it reports the loops it would have aligned and pads nothing.
+//     For a target other than x86-64 and AArch64 (hotlayout/CodegenTargets.h)
+//     it changes nothing and says so in one missed remark per module.
 //  2. Finds the definition's loops in the layout (LayoutLoops.h): the direct
 //     back jumps to one target that close a cycle; span from the target to
 //     the last of them; count = their summed count; hot bytes = the span's
@@ -71,6 +73,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/HotAlign.h"
+#include "hotlayout/CodegenTargets.h"
 #include "hotlayout/Compat.h"
 #include "hotlayout/Support/AlignmentPlan.h"
 #include "hotlayout/Support/HotLoopRules.h"
@@ -293,12 +296,15 @@ struct ModuleState {
   std::unique_ptr<InstSizeEstimator> Sizes;
   /// -hotalign-loop-profile's counts, when given and read.
   std::optional<MeasuredProfile> Measured;
+  /// Step 1's one remark per module on a target hotalign does not support.
+  bool SaidUnsupported = false;
 
   /// Starts \p M's budget afresh, reads its profile summary and the loop
   /// profile (an unreadable one is an error: the build stops, it does not
   /// quietly fall back to what the user asked to replace).
   void reset(Module &M) {
     Measured.reset();
+    SaidUnsupported = false;
     if (std::string Path = loopProfilePath(M); !Path.empty()) {
       Expected<MeasuredProfile> P = MeasuredProfile::read(Path);
       if (P)
@@ -395,6 +401,7 @@ private:
   void useBinaryCounts(const MachineFunction &MF,
                        std::vector<LayoutLoop> &Loops);
   void analysis(const LoopFacts &F);
+  void sayUnsupported(const MachineFunction &MF);
   void missed(const LoopFacts &F, StringRef Name,
               function_ref<void(MachineOptimizationRemarkMissed &)> Why);
   void missed(const LoopFacts &F, StringRef Name, StringRef Why);
@@ -976,10 +983,30 @@ void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
   Target.setAlignment(Align(1));
 }
 
+/// Step 1: the module's one remark that its target's code is left alone.
+void HotAlign::sayUnsupported(const MachineFunction &MF) {
+  if (Mod.SaidUnsupported)
+    return;
+  Mod.SaidUnsupported = true;
+  ORE.emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "UnsupportedTarget",
+                                           MF.getFunction().getSubprogram(),
+                                           &MF.front())
+           << "hotalign, hotalign-jt-base: code for "
+           << ore::NV("Triple", MF.getTarget().getTargetTriple().str())
+           << " left as LLVM emits it (they change code for "
+           << supportedCodegenTargets() << " only)";
+  });
+}
+
 bool HotAlign::run(MachineFunction &MF) {
   // Step 1. -O0 asks for no optimisation: not even a remark.
   if (!Enable || MF.getTarget().getOptLevel() == CodeGenOptLevel::None)
     return false;
+  if (!isCodegenTargetSupported(MF.getTarget().getTargetTriple())) {
+    sayUnsupported(MF);
+    return false;
+  }
   SizeAttribute = MF.getFunction().hasOptSize();
   SizeByProfile = !SizeAttribute && shouldOptimizeForSize(&MF, &PSI, &MBFI);
   Sizes = &Mod.sizes(MF.getTarget());

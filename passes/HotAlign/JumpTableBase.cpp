@@ -7,10 +7,12 @@
 // functions of each program we measured (Lua's luaH_newkey, match, llex, ...)
 // were opaque to BOLT and their loops were judged on the compiler's estimates.
 // For each function:
-//  1. Does nothing at -O0, on optnone functions (skipFunction), or when off:
-//     -hotalign-jt-base-enable=false, or by default where
-//     -hotalign-loop-profile names a file (the recipe's final build, which
-//     apply copies byte for byte: JumpTableBase.h says why).
+//  1. Does nothing at -O0, on optnone functions (skipFunction), for a
+//     target other than x86-64 and AArch64 (hotlayout/CodegenTargets.h;
+//     hotalign's remark says so), or when off: -hotalign-jt-base-enable=false,
+//     or by default where -hotalign-loop-profile names a file (the recipe's
+//     final build, which apply copies byte for byte: JumpTableBase.h says
+//     why).
 //  2. Finds each instruction that reads a jump table (a memory operand on
 //     the jump-table pseudo source) and each register it reads.
 //  3. Walks back from there over every path (predecessor blocks, any depth)
@@ -34,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/JumpTableBase.h"
+#include "hotlayout/CodegenTargets.h"
 #include "hotlayout/Compat.h"
 #include "hotlayout/HotAlign.h"
 
@@ -240,6 +243,7 @@ bool JumpTableBase::run(MachineFunction &MF) {
   // allocation (llc -run-pass on an early dump) is left alone.
   if (!enabled(*MF.getFunction().getParent()) ||
       MF.getTarget().getOptLevel() == CodeGenOptLevel::None ||
+      !isCodegenTargetSupported(MF.getTarget().getTargetTriple()) ||
       MF.getRegInfo().getNumVirtRegs() != 0)
     return false;
   bool Changed = false;

@@ -149,10 +149,18 @@ try:
                              text=True).stdout
 except OSError:
     targets = ""
-if "x86-64" in targets:
+# `llc --version` lists each registered target as "  NAME - Description".
+registered = {line.split()[0] for line in targets.splitlines()
+              if " - " in line and line.startswith("    ")}
+if "x86-64" in registered:
     config.available_features.add("x86-registered")
-if "aarch64" in targets:
+if "aarch64" in registered:
     config.available_features.add("aarch64-registered")
+# The targets hotalign does not support, on which the plugin must change
+# nothing (hotalign/other-targets-*): FEATURE is NAME-registered.
+for name in ("riscv64", "arm", "ppc64le", "systemz", "loongarch64"):
+    if name in registered:
+        config.available_features.add(name + "-registered")
 if os.path.exists(tool("llvm-bolt")):
     config.available_features.add("bolt")
 # valgrind: the callgrind judge (bench/common/callgrind_loops.py) runs programs

@@ -7,7 +7,8 @@
 // log2(line), , line-1`; -hotalign-line-start=false: the max-skip K, from the
 // estimated hot bytes, that pads exactly when they would otherwise touch more
 // cache lines than they need). Hot small functions get their entry aligned to
-// a line.
+// a line. Only for x86-64 and AArch64 (hotlayout/CodegenTargets.h): other
+// targets' code is left as it is, with one missed remark per module.
 //
 // Built like LLVM's MachineBlockPlacement: the algorithm is one class with
 // run(MachineFunction &) (HotAlign.cpp) under a legacy pass adapter,
