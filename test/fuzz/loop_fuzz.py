@@ -5,7 +5,8 @@ Generates C programs of flush loops in the shapes C code and JITs write
 (`long`, `int`, `unsigned long`, `unsigned` indexes; `<`, `<=`, `!=` with an
 exact count; pointers bounded by the buffer or by a pointer argument of their
 own; do-while loops; loops counting down; store loops followed by flush loops
-under merged guards; loops nested in loops and under branches), with random
+under merged guards; loops nested in loops and under branches; a loop over the
+middle of an earlier range, or past its end, bounds offset at both ends), with random
 bounds, strides (16, 32, 64, 128), stores, store loops, memset, reads,
 flush-neutral calls and fences between and inside them. Each file holds
 --per-file cases (functions) and a table of inputs.
@@ -148,6 +149,14 @@ class Gen:
         t = r.choice(INDEX_TYPES)
         i = self.fresh("i")
         if shape == "index":
+            if t in SIGNED and self.ranges and r.random() < 0.25:
+                # The middle of a range used before, or past its end: bounds
+                # offset at both ends, `for (i = lo + 128; i < hi - 128; ...)`
+                # (issue 29). Signed only: hi - k may be negative, which an
+                # unsigned index would read as huge.
+                lo0, hi0 = r.choice(self.ranges)
+                lo = "(%s) + %d" % (lo0, r.choice([64, 100, 128]))
+                hi = "(%s) %s %d" % (hi0, r.choice("--+"), r.choice([64, 100, 128]))
             cmp = r.choice(["<", "<", "<", "<="])
             self.emit(depth, "for (%s %s = (%s)(%s); %s %s (%s)(%s); %s += %d)"
                       % (t, i, t, lo, i, cmp, t, hi, i, st))
