@@ -6,7 +6,8 @@ Generates C programs of flush loops in the shapes C code and JITs write
 exact count; pointers bounded by the buffer or by a pointer argument of their
 own; do-while loops; loops counting down; store loops followed by flush loops
 under merged guards; loops nested in loops and under branches; a loop over the
-middle of an earlier range, or past its end, bounds offset at both ends), with random
+middle of an earlier range or of the loop just before, or past its end, bounds
+offset at both ends), with random
 bounds, strides (16, 32, 64, 128), stores, store loops, memset, reads,
 flush-neutral calls and fences between and inside them. Each file holds
 --per-file cases (functions) and a table of inputs.
@@ -161,6 +162,15 @@ class Gen:
             self.emit(depth, "for (%s %s = (%s)(%s); %s %s (%s)(%s); %s += %d)"
                       % (t, i, t, lo, i, cmp, t, hi, i, st))
             self.emit(depth + 1, self.body(f, "buf + %s" % i, i))
+            if t in SIGNED and r.random() < 0.2:
+                # Right after it, a loop over its middle or past its end
+                # (issue 29's pair): removable only when inside.
+                j = self.fresh("i")
+                self.emit(depth, "for (%s %s = (%s)(%s) + %d; %s < (%s)(%s) %s %d; %s += %d)"
+                          % (t, j, t, lo, r.choice([0, 64, 128, 128, 100]), j, t, hi,
+                             r.choice("--+"), r.choice([0, 64, 128, 128, 100]), j,
+                             r.choice([32, 64, 64, 128])))
+                self.emit(depth + 1, "%s(buf + %s);" % (r.choice([f, self.flush()]), j))
         elif shape == "pointer":
             q = self.fresh("q")
             self.emit(depth, "for (unsigned char *%s = buf + (%s); %s < buf + (%s); %s += %d)"
