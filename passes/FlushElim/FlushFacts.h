@@ -27,6 +27,7 @@
 namespace llvm {
 class DataLayout;
 class LoadInst;
+class Loop;
 class MemoryAccess;
 class MemorySSA;
 class PHINode;
@@ -126,6 +127,18 @@ struct Fact {
   /// left the loop has done lie in [Swept.Begin, Swept.End) and are all
   /// given (null when not known). A lower bound where Span is an upper one.
   CanonRange Swept;
+  /// A line flush in a loop going up (LoopSweep's exit-test offsets,
+  /// canonical): byte offsets from Base. A loop range uses ExitEnd (its
+  /// End's offset is at least that); a site in a loop uses First and
+  /// TestEnd (its pointers are the first one and pointers below TestEnd),
+  /// compared under the guards on the way into its loop L.
+  struct TestOffsets {
+    const SCEV *Base = nullptr;
+    const SCEV *First = nullptr;
+    const SCEV *ExitEnd = nullptr;
+    const SCEV *TestEnd = nullptr;
+    const llvm::Loop *L = nullptr;
+  } Offsets;
   Value *BeginPtr = nullptr; ///< The pointer the flush was given.
   MemoryLocation Loc;
   /// The range's size may be "negative" as a signed number (an unsigned

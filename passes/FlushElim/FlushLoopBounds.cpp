@@ -42,6 +42,18 @@
 //  5. [Begin, End) and [SpanBegin, SpanEnd): the first to the last pointer
 //     (+ 1) of iterations 0..Lower and 0..Upper; SCEV's symbolic maximum
 //     count is an Upper of its own.
+//  6. The same bounds read off the exit test as sums, for a loop going up
+//     whose integer X steps as the pointer does (P_j = P_0 + s*j and
+//     X_j = X_0 + s*j, the test `X < Bound`): as byte offsets from the
+//     pointer's base, integers twice as wide as the index so that nothing
+//     wraps (X and Bound extended in the test's signedness). Lower: the
+//     no-wrap X_K at which the test first fails is >= Bound, so the pointer
+//     of iteration K, which ran (step 3), is >= P_0 + (Bound - X_0): End >=
+//     that + 1. Upper, when X cannot wrap (step 3): the pointer of an
+//     iteration j >= 1 ran because X_{j-1} < Bound, so it is
+//     < P_0 + s + (Bound - X_0). (`<=`: Bound + 1 for Bound.) Steps 2-3
+//     divide by the stride, and ScalarEvolution cannot compare quotients
+//     of different bounds; these sums it can, under a loop's guards.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,7 +78,8 @@ struct ExitTest {
   const SCEVAddRecExpr *XRec = nullptr;
   ICmpInst::Predicate Pred = ICmpInst::BAD_ICMP_PREDICATE;
   const SCEV *Bound = nullptr;
-  APInt Step; ///< X's step, as a signed number of X's width.
+  Value *BoundValue = nullptr; ///< The compare's operand Bound is read off.
+  APInt Step;                  ///< X's step, as a signed number of X's width.
 
   bool increasing() const { return Step.isStrictlyPositive(); }
   bool isSigned() const { return ICmpInst::isSigned(Pred); }
@@ -93,6 +106,7 @@ std::optional<ExitTest> latchExitTest(const Loop &L, ScalarEvolution &SE,
     T.Pred = ICmpInst::getSwappedPredicate(T.Pred);
   }
   T.Bound = SE.getSCEV(B);
+  T.BoundValue = B;
   // A phi of `code + pos` computed on two paths (a merged guard) is that one
   // expression.
   if (Canon)
@@ -331,6 +345,68 @@ std::pair<const SCEV *, const SCEV *> sweptBytes(const SCEVAddRecExpr &Rec,
           SE.getAddExpr(Stride > 0 ? Last : Start, One)};
 }
 
+/// Step 6: the exit test's \p Bound, read from \p V, as an integer of
+/// \p Wide in the test's signedness. Through an add or sub whose no-wrap
+/// flag of that signedness the IR states: the test reads V whenever it
+/// runs, a wrapped V is poison, and poison reaching the exit branch is
+/// undefined, so no defined run that ran the test saw V wrap (SCEV drops
+/// such a flag where it cannot see the branch: `n - 128` computed before
+/// the loop's guard).
+const SCEV *extendBound(const SCEV *Bound, Value *V, bool Signed, Type *Wide,
+                        ScalarEvolution &SE, unsigned Depth = 0) {
+  auto *I = dyn_cast<BinaryOperator>(V);
+  bool Flag = I && (Signed ? I->hasNoSignedWrap() : I->hasNoUnsignedWrap());
+  if (Flag && Depth < 3 && SE.getSCEV(I) == Bound &&
+      (I->getOpcode() == Instruction::Add ||
+       I->getOpcode() == Instruction::Sub)) {
+    Value *A = I->getOperand(0), *B = I->getOperand(1);
+    const SCEV *WideA =
+        extendBound(SE.getSCEV(A), A, Signed, Wide, SE, Depth + 1);
+    const SCEV *WideB =
+        extendBound(SE.getSCEV(B), B, Signed, Wide, SE, Depth + 1);
+    return I->getOpcode() == Instruction::Add ? SE.getAddExpr(WideA, WideB)
+                                              : SE.getMinusSCEV(WideA, WideB);
+  }
+  return Signed ? SE.getSignExtendExpr(Bound, Wide)
+                : SE.getZeroExtendExpr(Bound, Wide);
+}
+
+/// Step 6: the exit test's bounds as offsets from the pointer's base, when
+/// X is an integer that steps as the pointer \p Rec does, going up.
+void addTestOffsets(const ExitTest &T, const SCEVAddRecExpr &Rec,
+                    bool CannotWrap, ScalarEvolution &SE, LoopSweep &Sweep) {
+  const SCEV *X0 = T.XRec->getStart();
+  const SCEV *P0 = Rec.getStart();
+  if (!T.increasing() || X0->getType()->isPointerTy() ||
+      !P0->getType()->isPointerTy() || T.Step.getSignificantBits() > 64 ||
+      T.Step.getSExtValue() != Sweep.Stride)
+    return;
+  const SCEV *Base = SE.getPointerBase(P0);
+  const SCEV *Off = SE.getMinusSCEV(P0, Base);
+  if (!isa<SCEVUnknown>(Base) || isa<SCEVCouldNotCompute>(Off))
+    return;
+  unsigned Bits = 2 * std::max(SE.getTypeSizeInBits(Off->getType()),
+                               SE.getTypeSizeInBits(X0->getType()));
+  Type *Wide = IntegerType::get(Off->getType()->getContext(), Bits);
+  auto Ext = [&](const SCEV *S) {
+    return T.isSigned() ? SE.getSignExtendExpr(S, Wide)
+                        : SE.getZeroExtendExpr(S, Wide);
+  };
+  // A pointer's offset from its base is a signed number (a GEP may go back).
+  const SCEV *First = SE.getSignExtendExpr(Off, Wide);
+  const SCEV *Dist = SE.getMinusSCEV(
+      extendBound(T.Bound, T.BoundValue, T.isSigned(), Wide, SE), Ext(X0));
+  int64_t Inclusive = T.inclusive() ? 1 : 0;
+  Sweep.OffsetBase = Base;
+  Sweep.FirstOffset = First;
+  Sweep.ExitEndOffset = SE.getAddExpr(
+      First, SE.getAddExpr(Dist, SE.getConstant(Wide, 1 + Inclusive)));
+  if (CannotWrap)
+    Sweep.TestEndOffset = SE.getAddExpr(
+        First,
+        SE.getAddExpr(Dist, SE.getConstant(Wide, Sweep.Stride + Inclusive)));
+}
+
 } // namespace
 
 SweepResult hotlayout::analyseSweep(const Instruction &Flush, Value *Ptr,
@@ -382,11 +458,12 @@ SweepResult hotlayout::analyseSweep(const Instruction &Flush, Value *Ptr,
   Type *CountTy = SE.getEffectiveSCEVType(Rec->getType());
   const SCEV *Lower = nullptr, *Upper = nullptr;
   const SCEV *Exact = SE.getBackedgeTakenCount(L);
+  bool TestCannotWrap = Test && testCannotWrap(*Test, *L, SE, *Rec);
   if (!isa<SCEVCouldNotCompute>(Exact) && Native) {
     Lower = Upper = Exact;
   } else if (Test) {
     Lower = noWrapCount(*Test, SE, CountTy);
-    if (Lower && testCannotWrap(*Test, *L, SE, *Rec))
+    if (Lower && TestCannotWrap)
       Upper = Lower;
   }
   if (!Upper && Native) {
@@ -404,6 +481,9 @@ SweepResult hotlayout::analyseSweep(const Instruction &Flush, Value *Ptr,
   if (Upper)
     std::tie(Sweep.SpanBegin, Sweep.SpanEnd) =
         sweptBytes(*Rec, Sweep.Stride, Upper, SE);
+  // Step 6.
+  if (Test)
+    addTestOffsets(*Test, *Rec, TestCannotWrap, SE, Sweep);
   R.Sweep = Sweep;
   return R;
 }

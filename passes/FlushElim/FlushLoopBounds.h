@@ -59,6 +59,22 @@ struct LoopSweep {
   /// widened here (`p + zext(i)` with i a narrow index the exit test keeps
   /// from wrapping), valid only for the iterations the bounds count.
   bool NativeRecurrence = true;
+  /// The bounds the exit test states without a trip count (step 6): byte
+  /// offsets from OffsetBase, the pointer's base, as integers twice the
+  /// index's width, so that nothing in them wraps. Where End and SpanEnd
+  /// divide by the stride, these are plain sums that ScalarEvolution can
+  /// compare under the guards of a loop: `for (i = 128; i < n - 128; ...)`
+  /// is inside `for (i = 0; i < n; ...)` only where its guard says n > 256.
+  /// Null unless the loop goes up, its exit test's X is an integer that
+  /// steps as the pointer does (`p + i` tested as `i + s < n`).
+  const llvm::SCEV *OffsetBase = nullptr;
+  /// The offset of the first pointer (iteration 0 always runs).
+  const llvm::SCEV *FirstOffset = nullptr;
+  /// A lower bound of End's offset whenever the loop left (set with Begin).
+  const llvm::SCEV *ExitEndOffset = nullptr;
+  /// Every pointer after the first lies below OffsetBase + TestEndOffset
+  /// (set only when X cannot wrap, as for SpanEnd).
+  const llvm::SCEV *TestEndOffset = nullptr;
 };
 
 /// Why a line flush in a loop has no sweep (UnsummarisedLoopFlush's

@@ -48,6 +48,23 @@ const SweepResult &FlushAvailabilitySolver::sweepOf(const FlushSite &Site) {
   return Sweeps.try_emplace(Site.Call, R).first->second;
 }
 
+/// \p Sweep's exit-test offsets (FlushLoopBounds.h, step 6), canonical.
+Fact::TestOffsets
+FlushAvailabilitySolver::testOffsetsOf(const LoopSweep &Sweep) {
+  Fact::TestOffsets O;
+  if (!Sweep.OffsetBase)
+    return O;
+  auto Canonical = [&](const SCEV *S) {
+    return S ? Canon.canonical(S, 0) : nullptr;
+  };
+  O.Base = Canonical(Sweep.OffsetBase);
+  O.First = Canonical(Sweep.FirstOffset);
+  O.ExitEnd = Canonical(Sweep.ExitEndOffset);
+  O.TestEnd = Canonical(Sweep.TestEndOffset);
+  O.L = Sweep.L;
+  return O;
+}
+
 bool FlushAvailabilitySolver::addEdgeFact(Fact F, ArrayRef<Edge> Edges) {
   unsigned Index = Facts.size();
   if (!addFact(std::move(F), nullptr))
@@ -111,6 +128,7 @@ void FlushAvailabilitySolver::addLoopFacts(const FlushSite &Site,
   F.BeginPtr = Site.Begin;
   F.Range.Begin = Canon.canonical(Sweep.Begin, 0);
   F.Range.End = Canon.canonical(Sweep.End, 0);
+  F.Offsets = testOffsetsOf(Sweep);
   F.Loc = MemoryLocation::getBeforeOrAfter(Site.Begin);
   if (auto Blocker = loopBodyBlocker(L, F, Site)) {
     Blocker->Stride = Sweep.Stride;

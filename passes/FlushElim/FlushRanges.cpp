@@ -356,6 +356,77 @@ bool rangesMayMeet(const CanonRange &A, const CanonRange &B,
          !knownLessOrEqual(B.End, A.Begin, SE);
 }
 
+/// True when \p Diff, an integer wide enough that nothing in it wraps, is
+/// non-negative on every entry to \p L, and so in all of L: the guards speak
+/// of values L does not change (Diff must be available at L's entry). They
+/// are on the narrow values the wide one extends (`n > 256`), so
+/// `C + sext(n) >= 0` is asked as `n >= -C` in n's own width, where
+/// ScalarEvolution finds them.
+static bool nonNegativeOnEntry(const SCEV *Diff, const llvm::Loop *L,
+                               ScalarEvolution &SE) {
+  using llvm::ICmpInst;
+  const SCEV *Zero = SE.getZero(Diff->getType());
+  if (SE.isKnownNonNegative(Diff))
+    return true;
+  if (!SE.isAvailableAtLoopEntry(Diff, L))
+    return false;
+  if (SE.isLoopEntryGuardedByCond(L, ICmpInst::ICMP_SGE, Diff, Zero) ||
+      SE.isKnownNonNegative(SE.applyLoopGuards(Diff, L)))
+    return true;
+  auto *Add = dyn_cast<llvm::SCEVAddExpr>(Diff);
+  if (!Add || Add->getNumOperands() != 2)
+    return false;
+  auto *C = dyn_cast<llvm::SCEVConstant>(Add->getOperand(0));
+  auto *Ext = dyn_cast<llvm::SCEVCastExpr>(Add->getOperand(1));
+  bool Signed = Ext && isa<llvm::SCEVSignExtendExpr>(Ext);
+  if (!C || !Ext || (!Signed && !isa<llvm::SCEVZeroExtendExpr>(Ext)))
+    return false;
+  // |C| and |ext(V)| are far below the wide type's range: C + ext(V) is the
+  // integer, and it is >= 0 exactly when ext(V) >= Need.
+  const llvm::APInt &CV = C->getAPInt();
+  const SCEV *V = Ext->getOperand();
+  unsigned Bits = SE.getTypeSizeInBits(V->getType());
+  if (CV.getSignificantBits() > Bits + 2 || CV.getBitWidth() < Bits + 3)
+    return false;
+  llvm::APInt Need = -CV;
+  if (Signed ? Need.sle(llvm::APInt::getSignedMinValue(Bits).sext(
+                   Need.getBitWidth()))
+             : Need.isNonPositive())
+    return true; // Every value of ext(V) is >= Need.
+  if (Signed ? !Need.isSignedIntN(Bits) : !Need.isIntN(Bits))
+    return false; // No value of ext(V) is.
+  ICmpInst::Predicate Pred = Signed ? ICmpInst::ICMP_SGE : ICmpInst::ICMP_UGE;
+  const SCEV *NeedV = SE.getConstant(Need.trunc(Bits));
+  return SE.isKnownPredicate(Pred, V, NeedV) ||
+         SE.isLoopEntryGuardedByCond(L, Pred, V, NeedV);
+}
+
+/// True when every pointer the flush of site \p S in a loop is given lies in
+/// the bytes of loop range \p G, read off both exit tests as offsets from
+/// one base (LoopSweep's step 6): S gives its first pointer and pointers
+/// below its TestEnd, and G's End is at least its ExitEnd. Where S's span
+/// and G's End divide different bounds by the stride, these are sums that
+/// ScalarEvolution compares, under the guards on the way into S's loop
+/// (`for (i = 128; i < n - 128; ...)` runs only where n > 256, so its first
+/// pointer, p + 128, is below `for (i = 0; i < n; ...)`'s p + n - 63). The
+/// guards hold wherever S's pointer has a value: its loop was entered.
+static bool insideByExitTests(const Fact &G, const Fact &S,
+                              ScalarEvolution &SE) {
+  const Fact::TestOffsets &In = S.Offsets, &Out = G.Offsets;
+  if (!In.L || !In.First || !In.TestEnd || !Out.ExitEnd || !Out.First ||
+      In.Base != Out.Base || In.First->getType() != Out.ExitEnd->getType())
+    return false;
+  auto AtMost = [&](const SCEV *A, const SCEV *B) {
+    const SCEV *Diff = SE.getMinusSCEV(B, A);
+    return !isa<SCEVCouldNotCompute>(Diff) &&
+           nonNegativeOnEntry(Diff, In.L, SE);
+  };
+  const SCEV *AfterFirst =
+      SE.getAddExpr(In.First, SE.getOne(In.First->getType()));
+  return AtMost(Out.First, In.First) && AtMost(AfterFirst, Out.ExitEnd) &&
+         AtMost(In.TestEnd, Out.ExitEnd);
+}
+
 /// True when \p G's bytes (range flushes) or lines (line flushes) include
 /// every one \p S flushes, whatever their kinds and conditions.
 bool rangeCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
@@ -374,7 +445,8 @@ bool rangeCovers(const Fact &G, const Fact &S, ScalarEvolution &SE,
     if (S.isLineSpan())
       return rangeInside(S.Range, G.Range, SE);
     if (S.Span.Begin)
-      return rangeInside(S.Span, G.Range, SE);
+      return rangeInside(S.Span, G.Range, SE) ||
+             (S.From == Fact::Site && insideByExitTests(G, S, SE));
     // A loop range's first byte is always flushed (by its first or, going
     // down, its last iteration), however many iterations it ran.
     return S.Range.Begin == G.Range.Begin ||

@@ -69,6 +69,11 @@ bool FlushAvailabilitySolver::addFact(Fact F, Instruction *GenPoint) {
   Canon.collectDefBlocks(F.Range.Begin, F.DefBlocks);
   if (F.Range.End)
     Canon.collectDefBlocks(F.Range.End, F.DefBlocks);
+  // A loop range's other lower bound of its end names the same values as
+  // its End, but a fact must die with whatever a bound it is compared by
+  // names.
+  if (F.isLineSpan() && F.Offsets.ExitEnd)
+    Canon.collectDefBlocks(F.Offsets.ExitEnd, F.DefBlocks);
   unsigned Index = Facts.size();
   for (const BasicBlock *BB : F.DefBlocks)
     RedefinedAt[BB].push_back(Index);
@@ -105,6 +110,7 @@ void FlushAvailabilitySolver::addSiteFact(const FlushSite &Site, int Index) {
         F.Swept.Begin = Canon.canonical(Sweep->Begin, 0);
         F.Swept.End = Canon.canonical(Sweep->End, 0);
       }
+      F.Offsets = testOffsetsOf(*Sweep);
     }
   unsigned FactIndex = Facts.size();
   if (addFact(std::move(F), Site.Call))

@@ -77,6 +77,7 @@ private:
 
   // Loops of line flushes (step 3).
   const SweepResult &sweepOf(const FlushSite &Site);
+  Fact::TestOffsets testOffsetsOf(const LoopSweep &Sweep);
   void addLoopFacts(const FlushSite &Site, const LoopSweep &Sweep,
                     FlushAvailability &Result);
   bool addEdgeFact(Fact F, ArrayRef<Edge> Edges);

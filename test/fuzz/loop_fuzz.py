@@ -5,7 +5,9 @@ Generates C programs of flush loops in the shapes C code and JITs write
 (`long`, `int`, `unsigned long`, `unsigned` indexes; `<`, `<=`, `!=` with an
 exact count; pointers bounded by the buffer or by a pointer argument of their
 own; do-while loops; loops counting down; store loops followed by flush loops
-under merged guards; loops nested in loops and under branches), with random
+under merged guards; loops nested in loops and under branches; a loop over the
+middle of an earlier range or of the loop just before, or past its end, bounds
+offset at both ends), with random
 bounds, strides (16, 32, 64, 128), stores, store loops, memset, reads,
 flush-neutral calls and fences between and inside them. Each file holds
 --per-file cases (functions) and a table of inputs.
@@ -148,10 +150,27 @@ class Gen:
         t = r.choice(INDEX_TYPES)
         i = self.fresh("i")
         if shape == "index":
+            if t in SIGNED and self.ranges and r.random() < 0.25:
+                # The middle of a range used before, or past its end: bounds
+                # offset at both ends, `for (i = lo + 128; i < hi - 128; ...)`
+                # (issue 29). Signed only: hi - k may be negative, which an
+                # unsigned index would read as huge.
+                lo0, hi0 = r.choice(self.ranges)
+                lo = "(%s) + %d" % (lo0, r.choice([64, 100, 128]))
+                hi = "(%s) %s %d" % (hi0, r.choice("--+"), r.choice([64, 100, 128]))
             cmp = r.choice(["<", "<", "<", "<="])
             self.emit(depth, "for (%s %s = (%s)(%s); %s %s (%s)(%s); %s += %d)"
                       % (t, i, t, lo, i, cmp, t, hi, i, st))
             self.emit(depth + 1, self.body(f, "buf + %s" % i, i))
+            if t in SIGNED and r.random() < 0.2:
+                # Right after it, a loop over its middle or past its end
+                # (issue 29's pair): removable only when inside.
+                j = self.fresh("i")
+                self.emit(depth, "for (%s %s = (%s)(%s) + %d; %s < (%s)(%s) %s %d; %s += %d)"
+                          % (t, j, t, lo, r.choice([0, 64, 128, 128, 100]), j, t, hi,
+                             r.choice("--+"), r.choice([0, 64, 128, 128, 100]), j,
+                             r.choice([32, 64, 64, 128])))
+                self.emit(depth + 1, "%s(buf + %s);" % (r.choice([f, self.flush()]), j))
         elif shape == "pointer":
             q = self.fresh("q")
             self.emit(depth, "for (unsigned char *%s = buf + (%s); %s < buf + (%s); %s += %d)"
