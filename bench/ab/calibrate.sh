@@ -16,8 +16,12 @@
 # two layout models: `independent` (a simulated seed's B layout is another recorded seed's:
 # the change moves the layout as much as a new seed does, so the layout spread is in the
 # trials) and `paired` (A and B laid out alike, as two links of the same code are).
+# The simulated clock charges every run the recording's median run (RUN_SECONDS to charge
+# another: a program of a few ms then stands in for one as dear as Lua's, so --max-time ends
+# its trials where it would end Lua's) and every new seed 3 s (Lua's two layouts here).
 # env: RECORD (lua-order), REC_LAYOUTS (8), REC_ROUNDS (20), LUA_N (2), METRIC (cpu),
-#      TRIALS (1000), EFFECTS (0,1,2,5), SETTINGS, HOTLAYOUT, WORK, RESULTS_DIR, MACHINE_TAG
+#      TRIALS (1000), EFFECTS (0,1,2,5), SETTINGS, RUN_SECONDS, JOBS (4 simulations at a
+#      time), HOTLAYOUT, WORK, RESULTS_DIR, MACHINE_TAG
 # outputs in $RESULTS_DIR (default bench/results/<date>-<machine>-ab-calibrate/):
 #   calibrate-summary.txt (machine, recordings, one table per recording x setting x model:
 #   verdict counts per planted effect, false-positive rate, power, mean rounds/layouts/seconds),
@@ -28,7 +32,7 @@ HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 RECORD=${RECORD:-lua-order}; REC_LAYOUTS=${REC_LAYOUTS:-8}; REC_ROUNDS=${REC_ROUNDS:-20}
 LUA_N=${LUA_N:-2}; METRIC=${METRIC:-cpu}; TRIALS=${TRIALS:-1000}; EFFECTS=${EFFECTS:-0,1,2,5}
 SETTINGS=${SETTINGS:---layouts 8 --rounds 10;--layouts 8 --rounds 10 --ci-target 2}
-SPIN=${SPIN:-10}
+SPIN=${SPIN:-10}; RUN_SECONDS=${RUN_SECONDS:-}; JOBS=${JOBS:-4}
 declare -A A_OF B_OF RUN_OF ARGS_OF
 source "$ROOT/bench/common/ab.sh"
 source "$HERE/pairs.sh"
@@ -67,22 +71,32 @@ table() {
          printf "  | %s %% | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, f, $7, $8, $9 }'
 }
 
-{ python3 "$ROOT/bench/common/machine.py"
-  echo "hotlayout: $(git -C "$ROOT" rev-parse --short HEAD), $($H --version | head -1)"
-  echo "settings: TRIALS=$TRIALS EFFECTS=$EFFECTS METRIC=$METRIC; recordings: ${RECS[*]##*/}"
-  IFS=';' read -ra SETS <<< "$SETTINGS"
-  for rec in "${RECS[@]}"; do
-    for set in "${SETS[@]}"; do
-      read -ra OPTS <<< "$set"
-      for model in independent paired; do
-        PAIRED=(); [ "$model" = independent ] || PAIRED=(--simulate-paired)
-        log "simulate ${rec##*/}: $set, $model layouts"
-        echo; echo "### ${rec##*/}: hotlayout ab $set ($model layouts)"
-        "$H" ab --simulate "$rec" --simulate-trials "$TRIALS" --simulate-effects "$EFFECTS" \
-          --metric "$METRIC" "${PAIRED[@]}" "${OPTS[@]}" | table
-      done
+# Every (recording, setting, model) is one `hotlayout ab --simulate`, JOBS of them at a time.
+IFS=';' read -ra SETS <<< "$SETTINGS"
+SIMRUN=(); [ -z "$RUN_SECONDS" ] || SIMRUN=(--simulate-run-seconds "$RUN_SECONDS")
+N=0; PIDS=()
+for rec in "${RECS[@]}"; do
+  for set in "${SETS[@]}"; do
+    read -ra OPTS <<< "$set"
+    for model in independent paired; do
+      PAIRED=(); [ "$model" = independent ] || PAIRED=(--simulate-paired)
+      N=$((N + 1))
+      echo "### ${rec##*/}: hotlayout ab $set ($model layouts)" > "$W/sim-$N.txt"
+      log "simulate ${rec##*/}: $set, $model layouts"
+      "$H" ab --simulate "$rec" --simulate-trials "$TRIALS" --simulate-effects "$EFFECTS" \
+        --metric "$METRIC" "${SIMRUN[@]}" "${PAIRED[@]}" "${OPTS[@]}" > "$W/sim-$N.out" &
+      PIDS+=($!)
+      if [ ${#PIDS[@]} -ge "$JOBS" ]; then wait "${PIDS[0]}"; PIDS=("${PIDS[@]:1}"); fi
     done
   done
+done
+for p in "${PIDS[@]}"; do wait "$p"; done
+
+{ python3 "$ROOT/bench/common/machine.py"
+  echo "hotlayout: $(git -C "$ROOT" rev-parse --short HEAD), $($H --version | head -1)"
+  echo "settings: TRIALS=$TRIALS EFFECTS=$EFFECTS METRIC=$METRIC RUN_SECONDS=${RUN_SECONDS:-recorded}; recordings: ${RECS[*]##*/}"
+  for i in $(seq 1 $N); do echo; cat "$W/sim-$i.txt"; table < "$W/sim-$i.out"; done
 } > "$W/calibrate-summary.txt"
+rm -f "$W"/sim-*.txt "$W"/sim-*.out
 mv "$W/calibrate-summary.txt" "$R/calibrate-summary.txt"
 cat "$R/calibrate-summary.txt"

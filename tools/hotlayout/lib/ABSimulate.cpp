@@ -69,6 +69,7 @@ public:
     Goal.MaxSeconds = S.MaxSeconds;
     Goal.MaxLayouts = std::max(S.MaxLayouts, S.Layouts);
     ab::StatsOptions Opts = ab::statsOptions(S.Sequential, S.Threshold, S.Seed);
+    Opts.NoiseResamples = S.NoiseResamples;
     ab::RunCosts Costs;
     Costs.RunSeconds = S.RunSeconds > 0 ? S.RunSeconds : Rec.MedianRun;
     Costs.LayoutSeconds = S.LayoutSeconds;
@@ -102,7 +103,7 @@ private:
       size_t A = Rng.below(K), B = A;
       if (S.IndependentLayouts)
         B = (A + 1 + Rng.below(K - 1)) % K;
-      Seeds.push_back({A, B, Rounds});
+      Seeds.push_back({A, B, Rounds, Rng.below(2) == 1});
       SimA.emplace_back();
       SimB.emplace_back();
     }
@@ -112,8 +113,10 @@ private:
   /// Step 2: one round of every seed.
   void round(const ab::RunCosts &Costs) {
     for (size_t K = 0; K < Seeds.size(); ++K) {
-      const std::vector<double> &RA = Rec.A[Seeds[K].A],
-                                &RB = Rec.B[Seeds[K].B];
+      const ab::SideSamples &FromA = Seeds[K].Swap ? Rec.B : Rec.A;
+      const ab::SideSamples &FromB = Seeds[K].Swap ? Rec.A : Rec.B;
+      const std::vector<double> &RA = FromA[Seeds[K].A],
+                                &RB = FromB[Seeds[K].B];
       size_t R = Rng.below(std::min(RA.size(), RB.size()));
       SimA[K].push_back(RA[R]);
       SimB[K].push_back(RB[R] * (1 + S.Effect));
@@ -141,6 +144,7 @@ private:
   struct SimSeed {
     size_t A, B; ///< Recorded seeds of its two layouts.
     unsigned FirstRound;
+    bool Swap; ///< A's runs from the recorded B side, B's from A.
   };
   const ABRecording &Rec;
   const ABSimSettings &S;

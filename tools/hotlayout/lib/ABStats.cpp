@@ -158,14 +158,14 @@ double medianNoiseVariance(const std::vector<double> &Values, Random &R,
 }
 
 std::vector<SeedEffect> seedEffects(const SideSamples &A, const SideSamples &B,
-                                    uint64_t Seed) {
+                                    uint64_t Seed, unsigned Resamples) {
   Random R(Seed);
   std::vector<SeedEffect> E;
   for (size_t K = 0; K < A.size(); ++K) {
     std::vector<double> D = logRatios(A, B, K);
     SeedEffect S;
     S.LogRatio = median(D);
-    S.NoiseVariance = medianNoiseVariance(D, R);
+    S.NoiseVariance = medianNoiseVariance(D, R, Resamples);
     S.Rounds = unsigned(D.size());
     E.push_back(S);
   }

@@ -187,7 +187,7 @@ decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
   StopDecision D;
   D.Now = *C;
   D.HalfWidth = C->Detectable;
-  D.Split = splitVariance(seedEffects(A, B, Opts.Seed));
+  D.Split = splitVariance(seedEffects(A, B, Opts.Seed, Opts.NoiseResamples));
   for (const std::vector<double> &Runs : A)
     D.Runs += double(Runs.size());
   // Step 1: a look needs the first --rounds rounds and LookGrowth more

@@ -14,7 +14,11 @@
 //     laid out alike, as two links of the same code are).
 //  2. Every round, every seed draws a recorded round r: A's time is A[i][r],
 //     B's is B[j][r] x (1 + Effect); both ran in round r of the recording,
-//     so what the machine did in that round they share.
+//     so what the machine did in that round they share. A coin per seed
+//     swaps the recorded sides (A's from B[i][r], B's from A[j][r]): a
+//     recording of A against itself whose B/A came out off 1 by chance
+//     then still gives a world with no difference (else the trials would
+//     measure that chance as an effect).
 //  3. The clock: RunSeconds per run, LayoutSeconds per new seed (its A and
 //     B layouts), as ab's stopping rule sees them; seeds added on the way
 //     count once they have run Rounds rounds, as in ab.
@@ -57,6 +61,9 @@ struct ABSimSettings {
   double MaxSeconds = 0;
   double RunSeconds = 0;    ///< 0: the recording's median run.
   double LayoutSeconds = 3; ///< One seed's A and B layouts built.
+  /// StatsOptions::NoiseResamples: 50 (ab: 200) makes a trial 4x cheaper;
+  /// only the plan's split of the variance reads it.
+  unsigned NoiseResamples = 50;
   uint64_t Seed = 1;
 };
 

@@ -125,7 +125,7 @@ struct SeedEffect {
 /// Step 1 for every seed; \p Seed seeds the bootstrap of the noise. The
 /// samples must have passed compare()'s checks.
 std::vector<SeedEffect> seedEffects(const SideSamples &A, const SideSamples &B,
-                                    uint64_t Seed);
+                                    uint64_t Seed, unsigned Resamples = 200);
 
 /// The variance of the median of \p Values from drawing them again
 /// (\p Resamples bootstrap replicates); 0 for fewer than two values.
@@ -151,6 +151,10 @@ struct StatsOptions {
   double Confidence = 0.95;
   uint64_t Seed = 1;                   ///< Of the bootstrap draws.
   double Threshold = DefaultThreshold; ///< Of step 4.
+  /// Bootstrap replicates of each seed's noise variance (seedEffects(),
+  /// read by ABStopping.h's plan, not by the interval); fewer only in
+  /// `hotlayout ab --simulate`, which runs the rule thousands of times.
+  unsigned NoiseResamples = 200;
 };
 
 enum class Verdict { Same, Slower, Faster, Unresolved };
