@@ -66,8 +66,8 @@ table() {
   awk 'NR == 1 { print "  " $0; next }
        NR == 2 { print "  | effect | trials | slower | faster | same | not resolved | findings | mean rounds | mean layouts | mean s |"
                  print "  |---:|---:|---:|---:|---:|---:|---|---:|---:|---:|"; next }
-       { f = $1 == 0 ? sprintf("false positives %.1f %%", 100 * ($3 + $4) / $2)
-                     : sprintf("power %.1f %%", 100 * $3 / $2)
+       { if ($1 == 0) f = sprintf("false positives %.1f %%", 100 * ($3 + $4) / $2)
+         else f = sprintf("power %.1f %%", 100 * $3 / $2)
          printf "  | %s %% | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, f, $7, $8, $9 }'
 }
 
