@@ -39,6 +39,8 @@ source "$HERE/pairs.sh"
 TAG=${MACHINE_TAG:-$(date +%F)-$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/[^A-Za-z0-9]\+/-/g; s/-$//' | tr A-Z a-z)-ab-calibrate}
 R=${RESULTS_DIR:-$ROOT/bench/results/$TAG}; mkdir -p "$R" "$W"
 log() { echo "== $*" >&2; }
+# The simulations' outputs are scratch, whether the script ends well or not.
+trap 'rm -f "$W"/sim-*.txt "$W"/sim-*.out' EXIT
 
 RECS=("$@")
 if [ ${#RECS[@]} -eq 0 ]; then
@@ -97,6 +99,5 @@ for p in "${PIDS[@]}"; do wait "$p"; done
   echo "settings: TRIALS=$TRIALS EFFECTS=$EFFECTS METRIC=$METRIC RUN_SECONDS=${RUN_SECONDS:-recorded}; recordings: ${RECS[*]##*/}"
   for i in $(seq 1 $N); do echo; cat "$W/sim-$i.txt"; table < "$W/sim-$i.out"; done
 } > "$W/calibrate-summary.txt"
-rm -f "$W"/sim-*.txt "$W"/sim-*.out
 mv "$W/calibrate-summary.txt" "$R/calibrate-summary.txt"
 cat "$R/calibrate-summary.txt"
