@@ -4,7 +4,8 @@
 #
 # Runs `$H ab --json-out OUTDIR/ab-NAME.json A B OPTIONS [-- ARGS]` ($H: the hotlayout binary)
 # and writes OUTDIR/ab-NAME.txt, the table as ab printed it, only when ab gave a result (exit 0:
-# same; 1: slower or faster). bench/common/ab_table.py turns the JSON files into the benches'
+# same; 1: slower or faster; 3: not resolved, which is a result too: the runs could not tell
+# within ab's noise threshold). bench/common/ab_table.py turns the JSON files into the benches'
 # tables. On anything else (exit 2: ab's error, on stderr; 128+N: a signal) nothing of NAME is
 # left in OUTDIR (an earlier run's files are removed first) and bench_ab returns 1.
 bench_ab() {
@@ -12,7 +13,7 @@ bench_ab() {
   shift 2
   rm -f "$out/ab-$name.txt" "$out/ab-$name.json"
   "$H" ab --json-out "$out/ab-$name.json" "$@" > "$out/ab-$name.txt.part" || rc=$?
-  if [ $rc -gt 1 ]; then
+  if [ $rc -gt 1 ] && [ $rc -ne 3 ]; then
     rm -f "$out/ab-$name.txt.part" "$out/ab-$name.json"
     echo "bench_ab: hotlayout ab $name failed (exit $rc): see its error above; no table written" >&2
     return 1

@@ -12,7 +12,9 @@ effect that run could have detected), each side's layout spread (max/min of its
 per-layout medians), what one layout of each could have reported (the range over all
 pairs), the locked pair's ratio and interval when ab ran with --lock, and the load
 average before and after. When any comparison ran with --ci-target, two more columns: the
-target and whether it was reached (with the time it took), and each side's layout tax. A file that is missing, is not ab's JSON, or has no result (an
+target and whether it was reached (with the time it took), and each side's layout tax. The
+verdict carries ab's rule (`verdict_rule`: which test against the noise threshold gave it) when
+the JSON has one. A file that is missing, is not ab's JSON, or has no result (an
 interrupted run with no complete round) is an error: no table is printed."""
 import json
 import sys
@@ -40,9 +42,13 @@ def load(arg):
 
 
 def verdict(r):
+    # ab's JSON before the noise threshold has no verdict_rule.
+    rule = f"{r['verdict_rule']}; " if "verdict_rule" in r else ""
     if r["verdict"] == "same":
-        return f"same (could detect ~{100 * r['detectable']:.0f} %)"
-    return f"**{r['verdict']}**"
+        return f"same ({rule}could detect ~{100 * r['detectable']:.0f} %)"
+    if r["verdict"] == "not resolved":
+        return f"not resolved ({r.get('verdict_rule', '')})"
+    return f"**{r['verdict']}**" + (f" ({r['verdict_rule']})" if rule else "")
 
 
 def lock(r):
@@ -58,7 +64,8 @@ def target(r):
     spent = f"{r['seconds'] / 60:.1f} min"
     if r["reached"]:
         return f"+-{r['ci_target']:g} %: reached in {spent}"
-    why = "interrupted" if r["stop"] == "signal" else f"--max-time {r['max_time']:g} s"
+    why = {"signal": "interrupted", "looks": "after its last look"}.get(
+        r["stop"], f"--max-time {r['max_time']:g} s")
     need = r.get("to_target")
     more = (f"; needs ~{need['seconds'] / 60:.0f} min more" if need
             else "; out of reach")

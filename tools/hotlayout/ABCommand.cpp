@@ -2,8 +2,10 @@
 //
 // `hotlayout ab A B [options] -- ARGS...`: options -> ABConfig -> runAB()
 // (hotlayout/Tool/ABCompare.h) -> the table or JSON, and the PNG
-// (ABReport.h). Exit 0: same; 1: slower or faster; 2: errors; 128 + N: a
-// signal N stopped the runs (what the complete rounds give is printed).
+// (ABReport.h). Exit 0: same; 1: slower or faster; 2: errors; 3: not
+// resolved (more runs would tell); 128 + N: a signal N stopped the runs
+// (what the complete rounds give is printed). The hidden --simulate mode
+// runs the same stopping rule on recorded runs (ABSimulate.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 #include "Commands.h"
 #include "hotlayout/Tool/ABCompare.h"
 #include "hotlayout/Tool/ABReport.h"
+#include "hotlayout/Tool/ABSimulate.h"
 #include "hotlayout/Tool/Error.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -32,8 +35,8 @@ namespace hotlayout {
 cl::SubCommand ABSubcommand(
     "ab", "Compare binary B against A over many seeded layouts of each: the "
           "ratio of their times with a 95% confidence interval, and whether "
-          "B is slower, faster or the same (exit 0 same, 1 slower or faster, "
-          "2 on errors)");
+          "B is slower, faster or the same within a noise threshold (exit 0 "
+          "same, 1 slower or faster, 2 on errors, 3 not resolved)");
 
 static cl::OptionCategory ABCategory(
     "hotlayout ab options",
@@ -41,7 +44,7 @@ static cl::OptionCategory ABCategory(
     "(-Wl,--emit-relocs): llvm-bolt writes their layouts. ARGS go to every "
     "run; each layout's output must equal its binary's.");
 
-static cl::list<std::string> Positionals(cl::Positional, cl::OneOrMore,
+static cl::list<std::string> Positionals(cl::Positional, cl::ZeroOrMore,
                                          cl::desc("A B [--] [ARGS...]"),
                                          cl::sub(ABSubcommand),
                                          cl::cat(ABCategory));
@@ -62,11 +65,23 @@ static cl::opt<unsigned> Rounds(
 
 static cl::opt<double> CITarget(
     "ci-target",
-    cl::desc("Run until the 95% interval of B/A is within +-PERCENT (e.g. 2): "
-             "more rounds, and more layouts (up to 32 each) when that is "
-             "cheaper at the rates measured, until the target is reached or "
-             "--max-time has passed; then say whether it was, and what it "
-             "would take (default: no target, --rounds rounds)"),
+    cl::desc("Run until the verdict is resolved at +-PERCENT (e.g. 2): the "
+             "interval of B/A within it (same), or off 1 with B/A beyond it "
+             "(slower, faster); more rounds, and more layouts (up to 32 each) "
+             "when that is cheaper at the rates measured, looking at the "
+             "interval when the runs have grown by half, with an interval "
+             "that holds at every look, until resolved, 10 looks or "
+             "--max-time; then say what it would take (default: no target, "
+             "--rounds rounds)"),
+    cl::value_desc("percent"), cl::init(0), cl::sub(ABSubcommand),
+    cl::cat(ABCategory));
+
+static cl::opt<double> Threshold(
+    "threshold",
+    cl::desc("Noise threshold: slower or faster only when the interval is "
+             "off 1 and B/A beyond +-PERCENT; same when the interval lies "
+             "within +-PERCENT; else not resolved (default: --ci-target's "
+             "percent, else 1)"),
     cl::value_desc("percent"), cl::init(0), cl::sub(ABSubcommand),
     cl::cat(ABCategory));
 
@@ -146,7 +161,62 @@ static cl::opt<std::string> KeepDir(
              "..., a-lock, b-lock as it is made (default: none kept)"),
     cl::value_desc("dir"), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
+// Hidden: bench/ab/calibrate.sh's measurement of the stopping rule and the
+// verdict on recorded runs (ABSimulate.h). --layouts, --rounds, --ci-target,
+// --threshold, --max-time, --metric and --seed mean what
+// they mean for real runs.
+static cl::opt<std::string> Simulate(
+    "simulate",
+    cl::desc("Instead of running A and B: simulate ab's whole procedure on "
+             "the runs recorded in FILE (ab's JSON) and print how often "
+             "each verdict came out"),
+    cl::value_desc("file.json"), cl::Hidden, cl::sub(ABSubcommand),
+    cl::cat(ABCategory));
+
+static cl::list<double> SimEffects(
+    "simulate-effects",
+    cl::desc("Planted differences in percent, B's runs x (1 + P/100) "
+             "(default 0)"),
+    cl::CommaSeparated, cl::Hidden, cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<unsigned> SimTrials("simulate-trials",
+                                   cl::desc("Trials per effect (default 1000)"),
+                                   cl::init(1000), cl::Hidden,
+                                   cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<bool> SimPaired(
+    "simulate-paired",
+    cl::desc("Give a simulated seed's A and B the same recorded layout "
+             "(default off: B's layout is another recorded seed's)"),
+    cl::Hidden, cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<double> SimRunSeconds(
+    "simulate-run-seconds",
+    cl::desc("Seconds one run costs the simulated clock (default: the "
+             "recording's median run)"),
+    cl::init(0), cl::Hidden, cl::sub(ABSubcommand), cl::cat(ABCategory));
+
+static cl::opt<double> SimLayoutSeconds(
+    "simulate-layout-seconds",
+    cl::desc("Seconds one new seed's two layouts cost the simulated clock "
+             "(default 3, Lua's on the project's VM)"),
+    cl::init(3), cl::Hidden, cl::sub(ABSubcommand), cl::cat(ABCategory));
+
 static int abError(Error E) { return reportError("ab", std::move(E)); }
+
+/// What the verdict exits with (see the file comment).
+static int abExitStatus(ab::Verdict V) {
+  switch (V) {
+  case ab::Verdict::Same:
+    return ExitClean;
+  case ab::Verdict::Unresolved:
+    return ExitUndecided;
+  case ab::Verdict::Slower:
+  case ab::Verdict::Faster:
+    break;
+  }
+  return ExitFindings;
+}
 
 /// <dir of this executable>/../share/hotlayout/ab-plot.py, where the build
 /// puts the script.
@@ -163,17 +233,72 @@ static Error stoppingOptions(ABConfig &C) {
         "--ci-target takes a percent above 0 and below 100 (2 "
         "for +-2%), not " +
         std::string(formatv("{0}", format("%g", double(CITarget)))));
+  if (Threshold.getNumOccurrences() && !(Threshold > 0 && Threshold < 100))
+    return makeError(
+        "--threshold takes a percent above 0 and below 100 (1 for +-1%), "
+        "not " +
+        std::string(formatv("{0}", format("%g", double(Threshold)))));
   if (MaxTime.getNumOccurrences() && !(MaxTime > 0))
     return makeError(
         "--max-time takes a number of seconds above 0, not " +
         std::string(formatv("{0}", format("%g", double(MaxTime)))));
   C.CITarget = CITarget;
+  C.Threshold = Threshold;
   if (MaxTime.getNumOccurrences() || C.CITarget > 0)
     C.MaxSeconds = MaxTime;
   return Error::success();
 }
 
+/// --simulate: one line per planted effect.
+static int simulateCommand(const ABConfig &C) {
+  auto Rec = readABRecording(Simulate, C.Metric);
+  if (!Rec)
+    return abError(Rec.takeError());
+  ABSimSettings S;
+  S.Trials = SimTrials;
+  S.IndependentLayouts = !SimPaired;
+  S.Layouts = C.Layouts;
+  S.Rounds = C.Rounds;
+  S.MaxLayouts = C.MaxLayouts;
+  S.Sequential = C.CITarget > 0;
+  S.Threshold = C.threshold();
+  S.MaxSeconds = C.MaxSeconds;
+  S.RunSeconds = SimRunSeconds;
+  S.LayoutSeconds = SimLayoutSeconds;
+  S.Seed = C.Seed;
+  std::vector<double> Effects(SimEffects.begin(), SimEffects.end());
+  if (Effects.empty())
+    Effects.push_back(0);
+  outs() << formatv(
+      "simulate: {0} seeds x {1} rounds recorded, median run "
+      "{2} s; threshold {3}%, {4}\n",
+      Rec->A.size(), Rec->A.front().size(), format("%.4g", Rec->MedianRun),
+      format("%g", 100 * S.Threshold),
+      S.Sequential ? "stops when resolved (--ci-target)" : "fixed rounds");
+  outs() << "effect% trials slower faster same unresolved mean-rounds "
+            "mean-layouts mean-seconds\n";
+  for (double E : Effects) {
+    S.Effect = E / 100;
+    ABSimOutcome O = simulateAB(*Rec, S);
+    outs() << formatv(
+        "{0} {1} {2} {3} {4} {5} {6} {7} {8}\n", format("%g", E), O.Trials,
+        O.Slower, O.Faster, O.Same, O.Unresolved, format("%.1f", O.MeanRounds),
+        format("%.1f", O.MeanLayouts), format("%.0f", O.MeanSeconds));
+  }
+  return ExitClean;
+}
+
 int runABCommand() {
+  if (!Simulate.empty()) {
+    ABConfig C;
+    C.Layouts = Layouts;
+    C.Rounds = Rounds;
+    C.Seed = Seed;
+    C.Metric = Metric;
+    if (Error E = stoppingOptions(C))
+      return abError(std::move(E));
+    return simulateCommand(C);
+  }
   if (Positionals.size() < 2)
     return abError(
         makeError("give two binaries: hotlayout ab A B [options] -- ARGS..."));
@@ -236,7 +361,7 @@ int runABCommand() {
     return 128 + R->InterruptSignal;
   if (!R->Layouts)
     return ExitError;
-  return R->Layouts->V == ab::Verdict::Same ? ExitClean : ExitFindings;
+  return abExitStatus(R->Layouts->V);
 }
 
 } // namespace hotlayout

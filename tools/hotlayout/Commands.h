@@ -25,6 +25,9 @@ enum ExitStatus : int {
   ExitClean = 0,    ///< Ran, found nothing to complain about.
   ExitFindings = 1, ///< Ran, found something (e.g. a straddling hot loop).
   ExitError = 2,    ///< Could not run: bad input or options.
+  /// Ran, but the measurements cannot tell yet (hotlayout ab's "not
+  /// resolved"): run longer.
+  ExitUndecided = 3,
 };
 
 /// Prints "hotlayout <Command>: error: <E>" and returns ExitError.

@@ -32,6 +32,11 @@ using namespace llvm;
 
 namespace hotlayout {
 
+double ABConfig::threshold() const {
+  double P = Threshold > 0 ? Threshold : CITarget;
+  return P > 0 ? P / 100 : ab::DefaultThreshold;
+}
+
 std::string ABVariant::name() const {
   std::string S(1, char(Side - 'A' + 'a'));
   return Locked ? S + "-lock" : S + std::to_string(Seed);
@@ -255,6 +260,7 @@ struct Session {
   unsigned SeedsBuilt = 0;
   double LayoutSeconds = 0, RunSeconds = 0; ///< Spent so far.
   unsigned TimedRuns = 0;
+  ab::StopState Stop; ///< The looks so far, and the rest at the last.
 };
 
 static std::string label(const ABVariant &V, const Runnable &R) {
@@ -398,30 +404,35 @@ static Expected<bool> runRound(Session &S, ab::Random &Rng) {
   return !InterruptGuard::interrupted();
 }
 
-/// Step 4 after a complete round: what next, and the interval for the
-/// history.
-static std::optional<ab::StopDecision> decide(Session &S) {
+/// The statistics' settings: the looks' confidence with --ci-target.
+static ab::StatsOptions statsOptions(const ABConfig &C) {
+  return ab::statsOptions(C.CITarget > 0, C.threshold(), C.Seed);
+}
+
+/// Step 4 after a complete round: what next (the interval goes into the
+/// history).
+static ab::LoopStep decide(Session &S) {
   ab::SideSamples A, B;
-  ab::StopState Now;
-  Now.PendingLayouts = layoutSamples(S, A, B);
-  Now.ElapsedSeconds = S.elapsed();
+  S.Stop.PendingLayouts = layoutSamples(S, A, B);
+  S.Stop.ElapsedSeconds = S.elapsed();
+  S.Stop.CompleteRounds = S.Result.CompleteRounds;
   ab::StopGoal Goal;
-  Goal.Target = S.C.CITarget / 100;
+  Goal.Sequential = S.C.CITarget > 0;
+  Goal.Rounds = S.C.Rounds;
   Goal.MaxSeconds = S.C.MaxSeconds;
   Goal.MaxLayouts = std::max(S.C.MaxLayouts, S.C.Layouts);
   ab::RunCosts Costs;
   Costs.RunSeconds = S.TimedRuns ? S.RunSeconds / S.TimedRuns : 0;
   Costs.LayoutSeconds = S.SeedsBuilt ? S.LayoutSeconds / S.SeedsBuilt : 0;
   Costs.ExtraRunsPerRound = S.LockPair ? 2 : 0;
-  ab::StatsOptions Opts;
-  Opts.Seed = S.C.Seed;
   std::string Why;
-  auto D = ab::decideNext(A, B, Now, Goal, Costs, Opts, Why);
-  if (D)
+  ab::LoopStep Step =
+      ab::afterRound(A, B, S.Stop, Goal, Costs, statsOptions(S.C), Why);
+  if (Step.D)
     S.Result.History.push_back({S.Result.CompleteRounds, unsigned(A.size()),
-                                S.elapsed(), D->Now.Ratio, D->Now.CILow,
-                                D->Now.CIHigh});
-  return D;
+                                S.elapsed(), Step.D->Now.Ratio,
+                                Step.D->Now.CILow, Step.D->Now.CIHigh});
+  return Step;
 }
 
 static std::string roundsProgress(const Session &S) {
@@ -431,8 +442,9 @@ static std::string roundsProgress(const Session &S) {
   const ABStep &H = S.Result.History.back();
   double Half = std::max(H.Ratio / H.CILow, H.CIHigh / H.Ratio) - 1;
   return Line + " done, " + std::to_string(H.Layouts) + " layouts: +-" +
-         formatv("{0:f2}", 100 * Half).str() + "% (target +-" +
-         std::string(formatv("{0}", format("%g", S.C.CITarget))) + "%)";
+         formatv("{0:f2}", 100 * Half).str() + "% (look " +
+         std::to_string(S.Stop.Looks) + " of " + std::to_string(ab::MaxLooks) +
+         ")";
 }
 
 /// Steps 3 and 4. A round cut short by a signal is dropped, so the two
@@ -453,26 +465,20 @@ static Error runRounds(Session &S, const SideInput &InA, const SideInput &InB) {
             .count();
     S.TimedRuns += Runs;
     ++Result.CompleteRounds;
-    auto D = decide(S);
+    ab::LoopStep Step = decide(S);
     S.Diag.progress(roundsProgress(S));
-    bool Target = S.C.CITarget > 0;
-    // Without a judgement (compare() refused the runs, which complete
-    // rounds do not give it cause to) nothing decides when to stop.
-    if (!D || (!Target && Result.CompleteRounds >= S.C.Rounds))
-      break;
-    Result.ToTarget = D->ToTarget;
-    if (D->Action == ab::StopAction::OutOfTime) {
-      Result.Stop = ABStop::MaxTime;
-      break;
-    }
-    if (!Target || Result.CompleteRounds < S.C.Rounds)
-      continue;
-    if (D->Action == ab::StopAction::Reached) {
+    if (Step.D)
+      Result.ToTarget = Step.D->ToTarget;
+    if (Step.Stop == ab::StopReason::Resolved)
       Result.Stop = ABStop::Target;
+    else if (Step.Stop == ab::StopReason::Looks)
+      Result.Stop = ABStop::Looks;
+    else if (Step.Stop == ab::StopReason::MaxTime)
+      Result.Stop = ABStop::MaxTime;
+    if (Step.Stop != ab::StopReason::None)
       break;
-    }
-    if (D->Action == ab::StopAction::AddLayouts)
-      if (Error E = addSeeds(S, InA, InB, D->NewLayouts))
+    if (Step.NewLayouts)
+      if (Error E = addSeeds(S, InA, InB, Step.NewLayouts))
         return E;
   }
   // Runs of a round cut short, and seeds built after the last complete one.
@@ -501,8 +507,7 @@ static void conclude(ABResult &Result) {
       ++Result.LayoutsPending;
   }
   Result.LayoutsUsed = unsigned(A.size());
-  ab::StatsOptions Opts;
-  Opts.Seed = Result.Config.Seed;
+  ab::StatsOptions Opts = statsOptions(C);
   Result.Layouts = ab::compare(A, B, Opts, Result.Why);
   std::string Why;
   if (!LockA.empty() && !LockB.empty())

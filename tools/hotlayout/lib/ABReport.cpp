@@ -35,8 +35,12 @@ static std::string layoutsWarning() {
          "--layouts 4 or more";
 }
 
-static void printInterval(raw_ostream &OS, const ab::Comparison &C) {
-  OS << format("B/A = %.4f, 95%% CI [%.4f, %.4f]", C.Ratio, C.CILow, C.CIHigh);
+/// The interval of a comparison that stops on it holds at every look
+/// (ABStopping.h, step 1): the line says so.
+static void printInterval(raw_ostream &OS, const ab::Comparison &C,
+                          bool Sequential) {
+  OS << format("B/A = %.4f, 95%% CI%s [%.4f, %.4f]", C.Ratio,
+               Sequential ? " (at every look)" : "", C.CILow, C.CIHigh);
 }
 
 /// "4 min 3 s", "12.3 s".
@@ -49,27 +53,34 @@ static std::string duration(double Seconds) {
   return formatv("{0} h {1} min", S / 3600, S % 3600 / 60).str();
 }
 
-/// With --ci-target: whether it was reached, and what it would take.
+/// What resolving the verdict would take, or why nothing would.
+static void printPlan(raw_ostream &OS, const ABResult &R) {
+  const ABConfig &C = R.Config;
+  if (R.ToTarget)
+    OS << formatv("needs about {0} more rounds ({1} layouts each, about {2} "
+                  "at the rate so far)",
+                  R.ToTarget->MoreRounds, R.ToTarget->Layouts,
+                  duration(R.ToTarget->Seconds));
+  else
+    OS << formatv("out of reach with up to {0} layouts each on this machine",
+                  std::max(C.MaxLayouts, C.Layouts));
+}
+
+/// With --ci-target: whether the verdict was resolved, and why the runs
+/// stopped.
 static void printTarget(raw_ostream &OS, const ABResult &R) {
   const ABConfig &C = R.Config;
   OS << format("target +-%g%%: ", C.CITarget);
   if (R.Stop == ABStop::Target) {
-    OS << "reached\n";
+    OS << "reached (verdict resolved)\n";
     return;
   }
   OS << "not reached ("
      << (R.Stop == ABStop::Signal ? "interrupted"
-                                  : "--max-time " + duration(C.MaxSeconds))
-     << ")";
-  if (R.ToTarget)
-    OS << formatv("; at the rate so far it needs about {0} more ({1} "
-                  "layouts each, {2} more rounds)\n",
-                  duration(R.ToTarget->Seconds), R.ToTarget->Layouts,
-                  R.ToTarget->MoreRounds);
-  else
-    OS << formatv("; out of reach with up to {0} layouts each on this "
-                  "machine: the layouts differ among themselves by more\n",
-                  std::max(C.MaxLayouts, C.Layouts));
+         : R.Stop == ABStop::Looks
+             ? "after " + std::to_string(ab::MaxLooks) + " looks"
+             : "--max-time " + duration(C.MaxSeconds))
+     << ")\n";
 }
 
 static void printTax(raw_ostream &OS, const ABResult &R) {
@@ -111,11 +122,16 @@ void printABTable(raw_ostream &OS, const ABResult &R) {
   const ab::Comparison &L = *R.Layouts;
   if (C.Layouts < ab::MinTrustedLayouts)
     OS << "warning: " << layoutsWarning() << "\n";
-  printInterval(OS, L);
-  OS << ": " << ab::verdictName(L.V);
+  printInterval(OS, L, C.CITarget > 0);
+  OS << ": " << ab::verdictName(L.V) << " (" << L.Rule;
   if (L.V == ab::Verdict::Same)
-    OS << format(" (this run could have detected about %.1f%%)",
+    OS << format("; this run could have detected about %.1f%%",
                  100 * L.Detectable);
+  OS << ")";
+  if (L.V == ab::Verdict::Unresolved) {
+    OS << ": ";
+    printPlan(OS, R);
+  }
   OS << "\n";
   if (C.CITarget > 0)
     printTarget(OS, R);
@@ -127,7 +143,7 @@ void printABTable(raw_ostream &OS, const ABResult &R) {
   printTax(OS, R);
   if (R.Lock) {
     OS << "with the lock (one layout each): ";
-    printInterval(OS, *R.Lock);
+    printInterval(OS, *R.Lock, C.CITarget > 0);
     OS << "\n  A: " << R.LockSummaryA << "\n  B: " << R.LockSummaryB << "\n";
   }
   OS << "VARIANT  SEED  ENV-PAD  MEDIAN  MIN  MAX  RUNS\n";
@@ -149,6 +165,8 @@ static void comparisonFields(json::OStream &J, const ab::Comparison &C) {
   J.attribute("ci_low", C.CILow);
   J.attribute("ci_high", C.CIHigh);
   J.attribute("verdict", ab::verdictName(C.V));
+  J.attribute("verdict_rule", C.Rule);
+  J.attribute("threshold", 100 * C.Threshold);
   J.attribute("detectable", C.Detectable);
   J.attribute("median_a", C.MedianA);
   J.attribute("median_b", C.MedianB);
@@ -170,6 +188,8 @@ static const char *stopName(ABStop S) {
   switch (S) {
   case ABStop::Target:
     return "target";
+  case ABStop::Looks:
+    return "looks";
   case ABStop::MaxTime:
     return "max-time";
   case ABStop::Signal:
@@ -197,6 +217,8 @@ static void stoppingFields(json::OStream &J, const ABResult &R) {
     J.attribute("ci_target", C.CITarget);
     J.attribute("reached", R.Stop == ABStop::Target);
   }
+  // The interval's confidence at each look: 0.95 for a fixed plan.
+  J.attribute("look_confidence", C.CITarget > 0 ? ab::LookConfidence : 0.95);
   if (R.ToTarget)
     J.attributeObject("to_target", [&] {
       J.attribute("layouts", int64_t(R.ToTarget->Layouts));

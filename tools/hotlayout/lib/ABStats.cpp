@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace hotlayout {
 namespace ab {
@@ -62,10 +63,37 @@ const char *verdictName(Verdict V) {
     return "slower";
   case Verdict::Faster:
     return "faster";
+  case Verdict::Unresolved:
+    return "not resolved";
   case Verdict::Same:
     break;
   }
   return "same";
+}
+
+Verdict judge(double Ratio, double Low, double High, double Threshold,
+              std::string &Rule) {
+  char T[32];
+  std::snprintf(T, sizeof(T), "%g%%", 100 * Threshold);
+  if (Low > 1 && Ratio > 1 + Threshold) {
+    Rule = std::string("interval above 1, estimate beyond +") + T;
+    return Verdict::Slower;
+  }
+  if (High < 1 && Ratio < 1 - Threshold) {
+    Rule = std::string("interval below 1, estimate beyond -") + T;
+    return Verdict::Faster;
+  }
+  if (Low >= 1 - Threshold && High <= 1 + Threshold) {
+    Rule = std::string("interval within +-") + T;
+    return Verdict::Same;
+  }
+  // Neither: an estimate past the threshold whose interval still holds 1,
+  // or an estimate within it whose interval reaches past it.
+  Rule = std::abs(Ratio - 1) > Threshold
+             ? std::string("estimate beyond +-") + T + ", interval holds 1"
+             : std::string("estimate within +-") + T +
+                   ", interval reaches past it";
+  return Verdict::Unresolved;
 }
 
 /// The median of each variant's runs.
@@ -130,14 +158,14 @@ double medianNoiseVariance(const std::vector<double> &Values, Random &R,
 }
 
 std::vector<SeedEffect> seedEffects(const SideSamples &A, const SideSamples &B,
-                                    uint64_t Seed) {
+                                    uint64_t Seed, unsigned Resamples) {
   Random R(Seed);
   std::vector<SeedEffect> E;
   for (size_t K = 0; K < A.size(); ++K) {
     std::vector<double> D = logRatios(A, B, K);
     SeedEffect S;
     S.LogRatio = median(D);
-    S.NoiseVariance = medianNoiseVariance(D, R);
+    S.NoiseVariance = medianNoiseVariance(D, R, Resamples);
     S.Rounds = unsigned(D.size());
     E.push_back(S);
   }
@@ -258,9 +286,8 @@ std::optional<Comparison> compare(const SideSamples &A, const SideSamples &B,
                                      : roundInterval(logRatios(A, B, 0), Opts);
   C.CILow = std::exp(Lo);
   C.CIHigh = std::exp(Hi);
-  C.V = C.CILow > 1    ? Verdict::Slower
-        : C.CIHigh < 1 ? Verdict::Faster
-                       : Verdict::Same;
+  C.Threshold = Opts.Threshold;
+  C.V = judge(C.Ratio, C.CILow, C.CIHigh, Opts.Threshold, C.Rule);
   // An effect d moves the interval to about [d - below, d + above] on the
   // log scale; it clears 1 once d exceeds the half-width on that side.
   C.Detectable = std::exp(std::max(Point - Lo, Hi - Point)) - 1;

@@ -17,6 +17,8 @@ const char *stopActionName(StopAction A) {
   switch (A) {
   case StopAction::Reached:
     return "reached";
+  case StopAction::OutOfLooks:
+    return "out of looks";
   case StopAction::OutOfTime:
     return "out of time";
   case StopAction::AddLayouts:
@@ -25,6 +27,21 @@ const char *stopActionName(StopAction A) {
     break;
   }
   return "add a round";
+}
+
+StatsOptions statsOptions(bool Sequential, double Threshold, uint64_t Seed) {
+  StatsOptions O;
+  O.Confidence = Sequential ? LookConfidence : 0.95;
+  O.Threshold = Threshold;
+  O.Seed = Seed;
+  return O;
+}
+
+double halfWidthToResolve(const Comparison &C) {
+  if (C.V != Verdict::Unresolved)
+    return 0;
+  double Off = std::abs(C.Ratio - 1);
+  return Off > C.Threshold ? Off : C.Threshold - Off;
 }
 
 /// The noise of one round's log ratio, pooled over the seeds with at least
@@ -106,16 +123,16 @@ static double planSeconds(const RunCosts &Costs, unsigned NewSeeds,
              Costs.RunSeconds;
 }
 
-/// Step 4: the cheapest plan that reaches \p Goal.Target, the \p Pending
-/// seeds already paid for.
+/// Step 4: the cheapest plan that reaches half-width \p Target, the
+/// \p Pending seeds already paid for.
 static std::optional<StopPlan>
-cheapestPlan(const VarianceSplit &V, double HalfWidth, const StopGoal &Goal,
-             const RunCosts &Costs, unsigned Pending) {
+cheapestPlan(const VarianceSplit &V, double HalfWidth, double Target,
+             const StopGoal &Goal, const RunCosts &Costs, unsigned Pending) {
   unsigned Have = unsigned(V.Rounds.size()) + Pending;
   std::optional<StopPlan> Best;
   for (unsigned L = Have; L <= std::max(Have, Goal.MaxLayouts); ++L) {
     auto Reaches = [&](unsigned D) {
-      return projectHalfWidth(V, HalfWidth, L, D) <= Goal.Target;
+      return projectHalfWidth(V, HalfWidth, L, D) <= Target;
     };
     if (!Reaches(MaxPlanRounds))
       continue;
@@ -151,9 +168,10 @@ static void chooseStep(StopDecision &D, const StopGoal &Goal,
     double Noise = 0;
     for (unsigned R : D.Split.Rounds)
       Noise += D.Split.RoundNoise / R / K;
-    MoreLayouts = Goal.Target > 0 && D.Split.Between > Noise;
+    MoreLayouts = Goal.Sequential && D.Split.Between > Noise;
   }
-  if (MoreLayouts && Step > 0) {
+  // Without --ci-target the plan is only reported: the rounds are fixed.
+  if (MoreLayouts && Step > 0 && Goal.Sequential) {
     D.Action = StopAction::AddLayouts;
     D.NewLayouts = Step;
   }
@@ -169,14 +187,24 @@ decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
   StopDecision D;
   D.Now = *C;
   D.HalfWidth = C->Detectable;
-  D.Split = splitVariance(seedEffects(A, B, Opts.Seed));
-  if (Goal.Target > 0 && D.HalfWidth <= Goal.Target) {
+  D.Split = splitVariance(seedEffects(A, B, Opts.Seed, Opts.NoiseResamples));
+  for (const std::vector<double> &Runs : A)
+    D.Runs += double(Runs.size());
+  // Step 1: a look needs the first --rounds rounds and LookGrowth more
+  // runs than the last one.
+  D.Look = Goal.Sequential && Now.CompleteRounds >= Goal.Rounds &&
+           (Now.Looks == 0 || D.Runs >= LookGrowth * Now.RunsAtLastLook);
+  if (double Need = halfWidthToResolve(*C); Need > 0)
+    D.ToTarget = cheapestPlan(D.Split, D.HalfWidth, Need, Goal, Costs,
+                              Now.PendingLayouts);
+  else if (D.Look) {
     D.Action = StopAction::Reached;
     return D;
   }
-  if (Goal.Target > 0)
-    D.ToTarget =
-        cheapestPlan(D.Split, D.HalfWidth, Goal, Costs, Now.PendingLayouts);
+  if (D.Look && Now.Looks + 1 >= MaxLooks) {
+    D.Action = StopAction::OutOfLooks;
+    return D;
+  }
   chooseStep(D, Goal, Now.PendingLayouts);
   // Step 5: a step that would end past the limit is not taken; new layouts
   // that do not fit may leave room for a round.
@@ -194,6 +222,42 @@ decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
   if (D.Action == StopAction::AddRound && !Fits(0))
     D.Action = StopAction::OutOfTime;
   return D;
+}
+
+LoopStep afterRound(const SideSamples &A, const SideSamples &B, StopState &Now,
+                    const StopGoal &Goal, const RunCosts &Costs,
+                    const StatsOptions &Opts, std::string &Why) {
+  LoopStep S;
+  S.D = decideNext(A, B, Now, Goal, Costs, Opts, Why);
+  // Without a judgement (compare() refused the runs, which complete rounds
+  // do not give it cause to) nothing decides when to stop.
+  if (!S.D || (!Goal.Sequential && Now.CompleteRounds >= Goal.Rounds)) {
+    S.Stop = StopReason::Rounds;
+    return S;
+  }
+  if (S.D->Look) {
+    ++Now.Looks;
+    Now.RunsAtLastLook = S.D->Runs;
+  }
+  switch (S.D->Action) {
+  case StopAction::Reached:
+    S.Stop = StopReason::Resolved;
+    break;
+  case StopAction::OutOfLooks:
+    S.Stop = StopReason::Looks;
+    break;
+  case StopAction::OutOfTime:
+    S.Stop = StopReason::MaxTime;
+    break;
+  case StopAction::AddLayouts:
+    // Before the first look the plan is too rough to build layouts on.
+    if (Goal.Sequential && Now.CompleteRounds >= Goal.Rounds)
+      S.NewLayouts = S.D->NewLayouts;
+    break;
+  case StopAction::AddRound:
+    break;
+  }
+  return S;
 }
 
 } // namespace ab

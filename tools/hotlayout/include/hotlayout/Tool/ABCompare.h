@@ -15,11 +15,11 @@
 //     locked pair) in a fresh random order, the two of a pair back to back
 //     in a random order of their own, and records wall and user+sys time
 //     (Process.h's runTimed), checking each run's output again.
-//  4. After every round, ABStopping.h's decideNext() on the runs so far:
-//     with --ci-target (from the R-th round on), stop when the interval is
-//     narrow enough, or add layouts (step 2 for new seeds, which join the
-//     next round) when the spread between layouts dominates, else a round;
-//     without, R rounds. Either way the next step must end within
+//  4. After every round, ABStopping.h's afterRound() on the runs so far:
+//     with --ci-target, at its looks (from the R-th round on), stop when
+//     the verdict is resolved, or add layouts (step 2 for new seeds, which
+//     join the next round) when the spread between layouts dominates, else
+//     a round; without, R rounds. Either way the next step must end within
 //     --max-time (counted from the start; at least one round runs).
 //  5. Statistics over the complete rounds (ABStats.h), the layout tax of
 //     each side, and the interval after every round (the history --plot
@@ -61,9 +61,13 @@ struct ABConfig {
   unsigned Layouts = 8; ///< Per side; the first ones with --ci-target.
   /// Rounds; with a target, the rounds before it is first checked.
   unsigned Rounds = 10;
-  /// Half-width of the 95 % interval to reach, in percent (2: +-2 %); 0:
+  /// In percent (2: +-2 %): run until the verdict is resolved at this
+  /// threshold (unless Threshold says another), ABStopping.h's looks; 0:
   /// no target, Rounds rounds.
   double CITarget = 0;
+  /// The noise threshold of the verdict, in percent; 0: CITarget, or
+  /// without one ab::DefaultThreshold.
+  double Threshold = 0;
   /// Seconds the whole comparison may take; 0: no limit.
   double MaxSeconds = 0;
   /// Per side, with a target: ab adds no layouts beyond this.
@@ -78,6 +82,9 @@ struct ABConfig {
   /// Non-empty: copy every variant here as <dir>/<name> (a1, b-lock, ...)
   /// before the runs, to inspect them.
   std::string KeepDir;
+
+  /// The noise threshold in effect, relative (0.01 for 1 %).
+  double threshold() const;
 };
 
 /// One variant and its runs, one per complete round.
@@ -94,7 +101,7 @@ struct ABVariant {
 };
 
 /// Why the rounds ended.
-enum class ABStop { Rounds, Target, MaxTime, Signal };
+enum class ABStop { Rounds, Target, Looks, MaxTime, Signal };
 
 /// The interval after one complete round.
 struct ABStep {
@@ -116,8 +123,8 @@ struct ABResult {
   unsigned LayoutsPending = 0;
   double Seconds = 0; ///< The whole comparison took.
   ABStop Stop = ABStop::Rounds;
-  /// With a target: the last decision's plan to reach it (unset when it
-  /// was reached or is out of reach).
+  /// The last decision's plan to resolve the verdict (unset when it is
+  /// resolved or out of reach).
   std::optional<ab::StopPlan> ToTarget;
   std::vector<ABStep> History;
   /// How much layout alone moves each side (unset, with TaxWhy, when too

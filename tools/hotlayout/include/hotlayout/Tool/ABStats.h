@@ -23,10 +23,15 @@
 //     where A and B differ little. bench/ab/README.md measures how much
 //     narrower this is, per second of runs, than what ab did before (the
 //     median of each side's per-layout medians, bootstrap over layouts).
-//  4. Verdict: slower when the interval's low end is above 1, faster when
-//     its high end is below 1, else same, with the smallest effect this
-//     run could have told from 1 (the larger half-width of the interval on
-//     the log scale).
+//  4. Verdict against a noise threshold T (as criterion.rs has one; the
+//     default and why: bench/ab/README.md): slower when the interval's low
+//     end is above 1 and the ratio above 1 + T, faster when its high end is
+//     below 1 and the ratio below 1 - T, same when the whole interval lies
+//     within 1 +- T, else not resolved (more runs would tell). A change
+//     that is real but smaller than T (a relink that moves Lua by 0.7 %)
+//     is never a finding, and `same` claims only what the interval shows.
+//     With it, the smallest effect this run could have told from 1 (the
+//     larger half-width of the interval on the log scale).
 //  5. Spread per side (max/min of its variant medians) and the naive range:
 //     the smallest and largest B_j/A_i over all K x K pairs of variants,
 //     i.e. what a single-layout A/B could have reported.
@@ -120,7 +125,7 @@ struct SeedEffect {
 /// Step 1 for every seed; \p Seed seeds the bootstrap of the noise. The
 /// samples must have passed compare()'s checks.
 std::vector<SeedEffect> seedEffects(const SideSamples &A, const SideSamples &B,
-                                    uint64_t Seed);
+                                    uint64_t Seed, unsigned Resamples = 200);
 
 /// The variance of the median of \p Values from drawing them again
 /// (\p Resamples bootstrap replicates); 0 for fewer than two values.
@@ -133,17 +138,35 @@ double medianNoiseVariance(const std::vector<double> &Values, Random &R,
 /// plan splits that spread into layout and run noise, refuses to start.
 inline constexpr unsigned MinTrustedLayouts = 4;
 
+/// The noise threshold without --threshold or --ci-target: 1 %, criterion's
+/// default, above what a relink alone moved Lua by (0.6-0.7 %) and at the
+/// upper end of its layout tax on this project's VM (bench/ab/README.md).
+inline constexpr double DefaultThreshold = 0.01;
+
 /// Settings of compare().
 struct StatsOptions {
   unsigned Resamples = 2000; ///< Bootstrap replicates.
-  double Confidence = 0.95;  ///< Two-sided interval.
-  uint64_t Seed = 1;         ///< Of the bootstrap draws.
+  /// Two-sided interval; ABStopping.h's LookConfidence when the runs stop
+  /// on the interval.
+  double Confidence = 0.95;
+  uint64_t Seed = 1;                   ///< Of the bootstrap draws.
+  double Threshold = DefaultThreshold; ///< Of step 4.
+  /// Bootstrap replicates of each seed's noise variance (seedEffects(),
+  /// read by ABStopping.h's plan, not by the interval); fewer only in
+  /// `hotlayout ab --simulate`, which runs the rule thousands of times.
+  unsigned NoiseResamples = 200;
 };
 
-enum class Verdict { Same, Slower, Faster };
+enum class Verdict { Same, Slower, Faster, Unresolved };
 
-/// "same", "slower" or "faster".
+/// "same", "slower", "faster" or "not resolved".
 const char *verdictName(Verdict V);
+
+/// Step 4: the verdict on \p Ratio with interval [\p Low, \p High] and
+/// noise threshold \p Threshold (relative, 0.01 for 1 %), and in \p Rule
+/// which test gave it ("interval within +-1%").
+Verdict judge(double Ratio, double Low, double High, double Threshold,
+              std::string &Rule);
 
 /// What compare() finds.
 struct Comparison {
@@ -158,6 +181,8 @@ struct Comparison {
   /// would have stayed off 1: what a `same` verdict can rule out.
   double Detectable = 0;
   Verdict V = Verdict::Same;
+  std::string Rule;     ///< judge()'s: which test gave V.
+  double Threshold = 0; ///< The one V was judged against.
 };
 
 /// Compares \p B against \p A (see the file comment). Fails with a message
