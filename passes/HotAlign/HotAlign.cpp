@@ -1010,6 +1010,7 @@ bool HotAlign::run(MachineFunction &MF) {
   SizeAttribute = MF.getFunction().hasOptSize();
   SizeByProfile = !SizeAttribute && shouldOptimizeForSize(&MF, &PSI, &MBFI);
   Sizes = &Mod.sizes(MF.getTarget());
+  Sizes->forgetFunction();
   HasProfile = MF.getFunction().hasProfileData() && PSI.hasProfileSummary();
   FunctionBudgetLeft = FunctionBudget;
 

@@ -169,7 +169,10 @@ uint64_t InstSizeEstimator::instSize(const MachineInstr &MI,
     unsigned Size = TII.getInstSizeInBytes(MI);
     return Size != ~0U ? Size : worstInstBytes(MI);
   }
-  uint64_t Size = encodedSize(MI);
+  auto [Known, New] = EncodedSizes.try_emplace(&MI, 0);
+  if (New)
+    Known->second = encodedSize(MI);
+  uint64_t Size = Known->second;
   if (LongBranches && MI.isBranch() && !MI.isIndirectBranch())
     Size += BranchRelaxGrowth;
   return Size;
@@ -186,17 +189,28 @@ uint64_t InstSizeEstimator::paddingBound(const MachineBasicBlock &MBB) {
 /// alignment padding taken): what lies between a branch and its target.
 InstSizeEstimator::LayoutBounds
 InstSizeEstimator::blockBounds(const MachineFunction &MF) const {
+  if (CodeBoundsOf != &MF)
+    forgetFunction();
+  CodeBoundsOf = &MF;
   SmallPtrSet<const MachineBasicBlock *, 1> None;
   LayoutBounds Bounds;
   for (const MachineBasicBlock &MBB : MF) {
     Bounds.Index[&MBB] = Bounds.Bytes.size();
-    uint64_t Bytes = paddingBound(MBB);
-    for (const MachineInstr &MI : MBB.instrs())
-      Bytes += instSize(MI, None, /*LongBranches=*/true);
-    Bytes += aarch64Additions(MBB, None, 0);
-    Bounds.Bytes.push_back(Bytes);
+    auto [Code, New] = CodeBounds.try_emplace(&MBB, 0);
+    if (New) {
+      for (const MachineInstr &MI : MBB.instrs())
+        Code->second += instSize(MI, None, /*LongBranches=*/true);
+      Code->second += aarch64Additions(MBB, None, 0);
+    }
+    Bounds.Bytes.push_back(paddingBound(MBB) + Code->second);
   }
   return Bounds;
+}
+
+void InstSizeEstimator::forgetFunction() const {
+  CodeBounds.clear();
+  CodeBoundsOf = nullptr;
+  EncodedSizes.clear();
 }
 
 /// x86: a direct branch from the span to a block outside it stays rel8 when

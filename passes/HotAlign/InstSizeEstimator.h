@@ -62,6 +62,10 @@ public:
   uint64_t instSize(const llvm::MachineInstr &MI, const BlockSet &Span,
                     bool LongBranches) const;
 
+  /// Drops what was measured of the function compiled before: call it
+  /// before the first estimate of each function.
+  void forgetFunction() const;
+
 private:
   uint64_t worstInstBytes(const llvm::MachineInstr &MI) const;
   uint64_t inlineAsmSize(const llvm::MachineInstr &MI) const;
@@ -72,6 +76,17 @@ private:
     std::vector<uint64_t> Bytes;
   };
   LayoutBounds blockBounds(const llvm::MachineFunction &MF) const;
+  /// Each block's code at its largest (every branch long, no alignment
+  /// padding), measured once per function: blockBounds runs for every loop,
+  /// and encoding the whole function each time made hotalign grow with
+  /// loops x instructions (half of llc's time on Lua's lvm.c). Blocks keep
+  /// their code while hotalign runs; a block it adds is measured when
+  /// first asked. Alignment, which hotalign changes, is read every time.
+  mutable llvm::DenseMap<const llvm::MachineBasicBlock *, uint64_t> CodeBounds;
+  mutable const llvm::MachineFunction *CodeBoundsOf = nullptr;
+  /// encodedSize of each instruction asked about in this function: every
+  /// loop's span is measured, and an outer loop's holds its inner loops'.
+  mutable llvm::DenseMap<const llvm::MachineInstr *, uint64_t> EncodedSizes;
   uint64_t exitBranchGrowth(const llvm::MachineInstr &MI, const BlockSet &Span,
                             const LayoutBounds &Bounds,
                             unsigned TopIndex) const;
