@@ -25,6 +25,9 @@ enum ExitStatus : int {
   ExitClean = 0,    ///< Ran, found nothing to complain about.
   ExitFindings = 1, ///< Ran, found something (e.g. a straddling hot loop).
   ExitError = 2,    ///< Could not run: bad input or options.
+  /// LLVM gave up (a fatal error, memory exhausted): a bug in hotlayout,
+  /// which must bound its work by its inputs. Not 2: no input is to blame.
+  ExitInternal = 3,
 };
 
 /// Prints "hotlayout <Command>: error: <E>" and returns ExitError.
