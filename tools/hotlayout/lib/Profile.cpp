@@ -32,6 +32,7 @@
 #include "hotlayout/Tool/Profile.h"
 
 #include "hotlayout/Tool/BoltDriver.h"
+#include "hotlayout/Tool/Hotness.h"
 #include "hotlayout/Tool/OutputRule.h"
 #include "hotlayout/Tool/PGOAnalysisProfile.h"
 #include "hotlayout/Tool/Process.h"
@@ -99,6 +100,12 @@ Error Profiler::checkOptions() const {
   if (!C.PerfData.empty() && (!C.ProgramArgs.empty() || C.Runs))
     return makeError("--perf-data converts a recording of BINARY; it takes no "
                      "program arguments and no --runs");
+  // merge-fdata would refuse a damaged profile to append to only after the
+  // runs, naming it inside its own quoted message: check it first.
+  if (C.Append && sys::fs::exists(C.OutputPath))
+    if (auto Existing = BranchProfile::read(C.OutputPath); !Existing)
+      return makeError("--append: " + toString(Existing.takeError()) +
+                       "; or write a new profile without --append");
   return Error::success();
 }
 
