@@ -162,8 +162,15 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
   if (!File.hasBBAddrMap())
     return std::nullopt;
   auto Profile = BranchProfile::readAll(Profiles);
+  // The runs' profiles are temporary files the user never named: the
+  // error is the program's (a damaged symbol name written back by BOLT's
+  // instrumentation), with the reader's words about the line.
   if (!Profile)
-    return Profile.takeError();
+    return fileError(File.path(),
+                     "was instrumented, and its run wrote a profile llvm-bolt "
+                     "cannot read back (" +
+                         toString(Profile.takeError()) +
+                         "); its symbols may be damaged: rebuild it");
   auto Records = recordsFromPGOMap(File, *Profile);
   if (!Records)
     return Records.takeError();
