@@ -500,7 +500,7 @@ static std::string whyStraddles(const FunctionHotLoops &F,
 /// and sums them per function.
 Error PlacementLoop::judgeLoops(ApplyResult &R) {
   PhaseTimer T(Times.Verify);
-  auto Out = BinaryFile::open(Result);
+  auto Out = openBoltOutput(Result, C.BinaryPath);
   if (!Out)
     return Out.takeError();
   JudgeOptions O = I.judgeOptions(C);
