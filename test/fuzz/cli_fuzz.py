@@ -1,24 +1,33 @@
 #!/usr/bin/env python3
-"""cli_fuzz.py - mutated ELFs, profiles and locks through every hotlayout
-subcommand (issue 14: the CLI never destroys a user's file, never crashes,
-never hangs, never leaves a temporary file).
+"""cli_fuzz.py - mutated ELFs, profiles, locks and loop profiles through
+every hotlayout subcommand that reads them (issue 14: the CLI never destroys
+a user's file, never crashes, never hangs, never leaves a temporary file;
+issue 32: bounded memory and stack, and every refusal names the file).
 
   cli_fuzz.py --hotlayout BIN --clang CLANG --work DIR [--count N]
-              [--seed S] [--timeout SEC] [--jobs J] [--only a,b]
+              [--seed S] [--timeout SEC] [--memory MIB] [--jobs J]
+              [--only a,b]
 
 Setup (in DIR/seed): test/lit/apply/Inputs/prog.c is built with clang -O1
--fuse-ld=lld -Wl,--emit-relocs -fbasic-block-address-map (prog; the map is
-what loops reads), a twin with alpha grown (prog2, for diff),
-a hand-written profile (prog.fdata) and the lock `hotlayout plan` makes of
-them (prog.lock). Then N cases, the subcommand chosen round-robin from
-check, diff, profile, loops, plan, apply (or --only), each with one input
-mutated
+-fuse-ld=lld -Wl,--emit-relocs -fbasic-block-address-map -mllvm
+-pgo-analysis-map=func-entry-count,bb-freq,br-prob (prog; the map is what
+loops reads), a twin with alpha grown and no PGO map (prog2, for diff), a
+hand-written profile (prog.fdata), the lock `hotlayout plan` makes of them
+(prog.lock) and the loop profile `hotlayout loops` makes (prog.loops). Then
+N cases, the subcommand chosen round-robin from check, diff, profile, loops,
+plan, apply, flags (or --only), each with one input mutated
 (ELF: bytes flipped, header and section-header fields overwritten, a range
-zeroed, truncation; profile: lines dropped, doubled or garbled, counts and
-offsets made huge, negative or non-numeric, raw bytes, emptied; lock: JSON
+zeroed, truncation; or aimed: a .symtab or relocation entry's field made
+extreme, a byte or a huge ULEB128 count in .llvm_bb_addr_map, a section
+marked compressed with a header claiming terabytes; profile and loop
+profile: lines dropped, doubled or garbled, counts and offsets made huge,
+negative or non-numeric, raw bytes, emptied, CRLF line ends, no final
+newline, tabs, NaN mispredictions, kind 7, memory records; lock: JSON
 numbers made huge or negative, fields dropped or retyped, bytes flipped,
-truncation). Every case runs in a fresh directory with TMPDIR inside it, and
-is judged:
+truncation, arrays nested up to 100 000 deep, odd shifts). Every case runs
+in a fresh directory with TMPDIR inside it, under RLIMIT_AS = --memory MiB
+(2048: hotlayout's stated ceiling; llvm-bolt and the program inherit it),
+and is judged:
 
   crash      the command died of a signal or exited with a status other
              than 0, 1 or 2
@@ -31,12 +40,16 @@ is judged:
   changed    an input's SHA-256 differs afterwards
   leftover   a temporary file or directory remains (.hotlayout-*, *.tmp-*,
              anything in TMPDIR), or exit 2 left an output behind
+  stray      a stderr line that does not start with 'hotlayout' (a bare
+             LLVM 'error: ...', a child's chatter), other than the indented
+             lines a hotlayout message goes on with (a failed child's log)
+  unnamed    exit 2 with a stderr that does not name the damaged input
 
 A failing case keeps its directory (DIR/cases/N) with cmd.txt, a command
 that reproduces it; passing ones are removed. The last line is
-"cli-fuzz: N inputs, C crashes, H hangs, X changed inputs, L leftovers; T
-child timeouts" (then the time and rate); exit status 1 when any count but
-T is not 0.
+"cli-fuzz: N inputs, C crashes, H hangs, X changed inputs, L leftovers, S
+stray stderr, U unnamed errors; T child timeouts" (then the time and rate);
+exit status 1 when any count but T is not 0.
 The same --seed gives the same mutations.
 
 profile runs the mutated program (instrumented by llvm-bolt) when BOLT
@@ -63,7 +76,10 @@ PROFILE = ("1 alpha 10 1 alpha 0 0 5000\n"
            "1 beta 8 1 beta 0 0 3000\n"
            "1 main 10 1 alpha 0 0 50\n")
 
-SUBCOMMANDS = ["check", "diff", "profile", "loops", "plan", "apply"]
+SUBCOMMANDS = ["check", "diff", "profile", "loops", "plan", "apply", "flags"]
+
+# The inputs each case starts from (DIR/seed).
+SEEDS = ("prog", "prog2", "prog.fdata", "prog.lock", "prog.loops")
 
 
 def sha(path):
@@ -117,6 +133,91 @@ def mutate_elf(data, rng):
     return bytes(data)
 
 
+SHT_RELA, SHT_SYMTAB, SHT_BB_ADDR_MAP = 4, 2, 0x6fff4c0a
+SHF_COMPRESSED = 0x800
+
+
+def elf_sections(data):
+    """(name, type, offset, size, header offset) of each section of an
+    ELF64 little-endian file, or [] when its headers are unreadable."""
+    if len(data) < 64 or data[:4] != b"\x7fELF":
+        return []
+    shoff = struct.unpack_from("<Q", data, 40)[0]
+    shnum, shstrndx = struct.unpack_from("<HH", data, 60)
+    if not shnum or shstrndx >= shnum or shoff + 64 * shnum > len(data):
+        return []
+    headers = []
+    for i in range(shnum):
+        h = shoff + 64 * i
+        name, typ, _, _, off, size = struct.unpack_from("<IIQQQQ", data, h)
+        headers.append([name, typ, off, size, h])
+    stroff, strsize = headers[shstrndx][2], headers[shstrndx][3]
+    out = []
+    for name, typ, off, size, h in headers:
+        end = data.find(b"\0", stroff + name, stroff + strsize) \
+            if stroff + name < len(data) else -1
+        label = data[stroff + name:end].decode("latin-1") if end >= 0 else ""
+        out.append((label, typ, off, size, h))
+    return out
+
+
+def uleb(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7f
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def mutate_elf_section(data, rng):
+    """Damage aimed at what the readers parse: a symbol, a relocation, the
+    basic-block address map, or a section made to look compressed."""
+    sections = elf_sections(data)
+    if not sections:
+        return mutate_elf(data, rng)
+    data = bytearray(data)
+    kind = rng.randrange(5)
+    inside = [s for s in sections if s[2] + s[3] <= len(data) and s[3]]
+    pick = {
+        0: [s for s in inside if s[1] == SHT_SYMTAB],
+        1: [s for s in inside if s[1] == SHT_RELA],
+        2: [s for s in inside if s[1] == SHT_BB_ADDR_MAP],
+        3: [s for s in inside if s[1] == SHT_BB_ADDR_MAP],
+        4: sections,
+    }[kind]
+    if not pick:
+        return mutate_elf(bytes(data), rng)
+    name, typ, off, size, header = rng.choice(pick)
+    if kind in (0, 1):  # one 24-byte entry: a field made extreme
+        entry = off + 24 * rng.randrange(max(1, size // 24))
+        field, width = rng.choice([(0, 4), (4, 1), (6, 2), (8, 8), (16, 8)]
+                                  if kind == 0 else [(0, 8), (8, 8), (16, 8)])
+        v = rng.choice(INTERESTING + [rng.randrange(1 << 32)])
+        v &= (1 << (8 * width)) - 1
+        if entry + field + width <= len(data):
+            data[entry + field:entry + field + width] = v.to_bytes(width,
+                                                                 "little")
+    elif kind == 2:  # one byte of the map: a count, a version, a feature
+        at = off + rng.randrange(size)
+        data[at] = rng.choice([0xff, 0x80, 0x7f, 0, 1, 6, data[at] ^ 0x40])
+    elif kind == 3:  # a huge ULEB128 spliced over the map, same length
+        at = off + rng.randrange(size)
+        blob = uleb(rng.choice([(1 << 32) - 1, (1 << 63), (1 << 64) - 1,
+                                1 << 20]))
+        blob = blob[:off + size - at]
+        data[at:at + len(blob)] = blob
+    else:  # SHF_COMPRESSED with a header that claims a huge size
+        flags = struct.unpack_from("<Q", data, header + 8)[0]
+        struct.pack_into("<Q", data, header + 8, flags | SHF_COMPRESSED)
+        if size >= 24 and off + 24 <= len(data):
+            struct.pack_into("<IIQQ", data, off, rng.choice([1, 2, 9]), 0,
+                             rng.choice([1 << 40, (1 << 64) - 1, 1 << 31]),
+                             1)
+    return bytes(data)
+
+
 def mutate_number(rng):
     return rng.choice(["0", "-1", "ffffffffffffffff", "18446744073709551616",
                        "1099511627776", "zz", "", "0x10", "1e9",
@@ -126,7 +227,7 @@ def mutate_number(rng):
 
 def mutate_text_lines(text, rng):
     lines = text.split("\n")
-    kind = rng.randrange(8)
+    kind = rng.randrange(9)
     i = rng.randrange(len(lines))
     if kind == 0:
         del lines[i]
@@ -152,7 +253,14 @@ def mutate_text_lines(text, rng):
             rng.randrange(1 << 12), rng.randrange(1 << 20)))
     elif kind == 6:
         lines[i] = rng.choice(["no_lbr", "boltedcollection", "3 x y", "#",
-                               "1 alpha 10 1 alpha 0 0 5000 extra"])
+                               "1 alpha 10 1 alpha 0 0 5000 extra",
+                               "4 alpha 10 4 buf 0 7",
+                               "1 alpha 10 1 alpha 0 NaN 5000",
+                               "7 alpha 10 1 alpha 0 0 5000",
+                               "1\talpha 10 1 alpha 0 0 5000",
+                               " 1 alpha 10 1 alpha 0 0 5000", ""])
+    elif kind == 7:  # line ends llvm-bolt does not read
+        return rng.choice(["\r\n".join(lines), "\n".join(lines).rstrip("\n")])
     else:
         lines = lines[:i]
     return "\n".join(lines)
@@ -175,7 +283,7 @@ def mutate_profile(data, rng):
 
 def mutate_lock(data, rng):
     text = data.decode("latin-1")
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
     if kind == 0:  # a number made extreme
         import re
         nums = list(re.finditer(r"-?\d+", text))
@@ -200,7 +308,15 @@ def mutate_lock(data, rng):
         text = text[:rng.randrange(len(text) + 1)]
     elif kind == 4:  # a function line doubled or dropped
         text = mutate_text_lines(text, rng)
-    else:
+    elif kind == 5 and rng.random() < 0.5:  # nesting that overflowed a stack
+        depth = rng.choice([65, 1000, 40000, 100000])
+        text = text.replace('"functions": [', '"functions": [' + "[" * depth,
+                            1)
+    elif kind == 5:  # apply's choice, with a shift llvm-bolt cannot emit
+        shift = rng.choice([1, 3, 63, 2, 64, 1 << 31])
+        text = text.replace('"hash":', '"shift":%d,"emitted_size":16,'
+                            '"code_hash":"0","hash":' % shift, 1)
+    elif kind == 6:
         text = text.replace('"name":"alpha"', '"name":"%s"' % rng.choice(
             ["beta", "", "a\\u0000b", "\\u001b[31m", "nothing"]), 1)
     return text.encode("latin-1")
@@ -212,7 +328,10 @@ def seed_inputs(args):
     d = os.path.join(args.work, "seed")
     os.makedirs(d, exist_ok=True)
     src = PROGRAM
-    for name, extra in (("prog", []), ("prog2", ["-DBIG"])):
+    # prog carries the PGO analysis map (block frequencies and branch
+    # probabilities: the counts a damaged map made LLVM's decoder trust).
+    pgo_map = ["-mllvm", "-pgo-analysis-map=func-entry-count,bb-freq,br-prob"]
+    for name, extra in (("prog", pgo_map), ("prog2", ["-DBIG"])):
         subprocess.run([args.clang, "-O1", "-fuse-ld=lld", "-Wl,--emit-relocs",
                         "-fbasic-block-address-map", *extra, src, "-o",
                         os.path.join(d, name)], check=True)
@@ -222,11 +341,36 @@ def seed_inputs(args):
                     "--profile", os.path.join(d, "prog.fdata"), "-o",
                     os.path.join(d, "prog.lock")], check=True,
                    stdout=subprocess.DEVNULL)
+    subprocess.run([args.hotlayout, "loops", "--quiet", os.path.join(d, "prog"),
+                    "--profile", os.path.join(d, "prog.fdata"), "-o",
+                    os.path.join(d, "prog.loops")], check=True,
+                   stdout=subprocess.DEVNULL)
     seeds = {}
-    for name in ("prog", "prog2", "prog.fdata", "prog.lock"):
+    for name in SEEDS:
         with open(os.path.join(d, name), "rb") as f:
             seeds[name] = f.read()
     return seeds
+
+
+def usable(args, seeds, sub):
+    """Whether sub runs on the undamaged seeds (in a scratch copy). flags
+    needs the plugin next to the CLI (a CLI-only build has none): without
+    it every flags case would fail for a reason that is not the input's."""
+    if sub != "flags":
+        return True
+    probe = os.path.join(args.work, "probe")
+    shutil.rmtree(probe, ignore_errors=True)
+    os.makedirs(probe)
+    with open(os.path.join(probe, "prog.loops"), "wb") as f:
+        f.write(seeds["prog.loops"])
+    done = subprocess.run([args.hotlayout, "flags", "--loop-profile",
+                           "prog.loops"], cwd=probe,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    shutil.rmtree(probe, ignore_errors=True)
+    if done.returncode:
+        print("cli-fuzz: flags skipped: %s" % done.stderr.decode(
+            "latin-1").strip())
+    return done.returncode == 0
 
 
 def command(sub, rng):
@@ -255,6 +399,9 @@ def command(sub, rng):
             cmd += ["--update", "prog.lock"]
         return cmd, ["prog", "prog.fdata"] + (["prog.lock"] if update
                                               else []), "out.lock"
+    if sub == "flags":
+        return (["flags", "--loop-profile", "prog.loops"], ["prog.loops"],
+                None)
     cmd = ["apply", "prog", "--lock", "prog.lock", "-o", "out",
            "--max-bolt-runs", "2"]
     if with_profile:
@@ -263,8 +410,46 @@ def command(sub, rng):
                                          else []), "out"
 
 
-MUTATORS = {"prog": mutate_elf, "prog2": mutate_elf,
-            "prog.fdata": mutate_profile, "prog.lock": mutate_lock}
+def mutate_binary(data, rng):
+    return (mutate_elf_section if rng.random() < 0.5 else mutate_elf)(data, rng)
+
+
+MUTATORS = {"prog": mutate_binary, "prog2": mutate_binary,
+            "prog.fdata": mutate_profile, "prog.lock": mutate_lock,
+            "prog.loops": mutate_profile}
+
+
+# What LLVM prints on its own: never allowed, whoever runs.
+LLVM_DIAGNOSTIC = ("error:", "warning:", "LLVM ERROR", "PLEASE submit",
+                   "Stack dump")
+
+
+def stray_lines(err, runs_program):
+    """stderr lines that are not hotlayout's: every message must be one of
+    its own, prefixed 'hotlayout SUB:' (a bare LLVM 'error: ...' is not).
+    A message may go on over indented lines (the tail of a failed child's
+    log that it quotes). profile runs the user's program, whose stderr is
+    passed through by design (a damaged one's loader complains): there only
+    LLVM's own diagnostics count."""
+    stray, inside = [], False
+    for line in err.decode("latin-1").splitlines():
+        if line.startswith("hotlayout"):
+            inside = True
+        elif inside and line.startswith("  "):
+            continue
+        elif not runs_program or line.startswith(LLVM_DIAGNOSTIC):
+            stray.append(line)
+    return stray
+
+
+def limit_memory(megabytes):
+    """A preexec_fn: RLIMIT_AS for the command and its children."""
+    import resource
+    limit = megabytes << 20
+
+    def apply():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return apply
 
 
 def leftovers(case, tmp, inputs, output, status):
@@ -323,14 +508,13 @@ def stop_timed_out(proc, timeout):
 
 def run_case(args, seeds, index):
     rng = random.Random("%d/%d" % (args.seed, index))
-    subs = args.only.split(",") if args.only else SUBCOMMANDS
-    sub = subs[index % len(subs)]
+    sub = args.subs[index % len(args.subs)]
     argv, inputs, output = command(sub, rng)
     case = os.path.join(args.work, "cases", str(index))
     shutil.rmtree(case, ignore_errors=True)
     tmp = os.path.join(case, "tmp")
     os.makedirs(tmp)
-    for name in set(inputs) | {"prog", "prog2", "prog.fdata", "prog.lock"}:
+    for name in set(inputs) | set(SEEDS):
         with open(os.path.join(case, name), "wb") as f:
             f.write(seeds[name])
     os.chmod(os.path.join(case, "prog"), 0o755)
@@ -349,7 +533,9 @@ def run_case(args, seeds, index):
     proc = subprocess.Popen(cmdline, cwd=case, env=env,
                             stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=limit_memory(args.memory)
+                            if args.memory else None)
     problems = []
     try:
         _, err = proc.communicate(timeout=args.timeout)
@@ -359,6 +545,14 @@ def run_case(args, seeds, index):
         problems.append(problem)
     if status is not None and status != 143 and (status < 0 or status > 2):
         problems.append(("crash", "status %d" % status))
+    stray = stray_lines(err, runs_program=sub == "profile")
+    if stray:
+        problems.append(("stray", "%d stderr lines not hotlayout's, first: %r"
+                         % (len(stray), stray[0][:200])))
+    # An error must name the file that is wrong: the damaged input, or for
+    # profile the program run from it.
+    if status == 2 and victim not in err.decode("latin-1"):
+        problems.append(("unnamed", "exit 2 without naming %s" % victim))
     changed = [n for n in inputs if sha(os.path.join(case, n)) != before[n]]
     if changed:
         problems.append(("changed", " ".join(changed)))
@@ -384,6 +578,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--only", default="")
+    ap.add_argument("--memory", type=int, default=2048,
+                    help="address-space limit (RLIMIT_AS) in MiB for each "
+                    "command and its children; 0: none")
     ap.add_argument("--seed-from", default="",
                     help="take prog, prog2, prog.fdata and prog.lock from this "
                     "directory instead of building them")
@@ -393,19 +590,24 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     if args.seed_from:
         seeds = {}
-        for name in ("prog", "prog2", "prog.fdata", "prog.lock"):
+        for name in SEEDS:
             with open(os.path.join(args.seed_from, name), "rb") as f:
                 seeds[name] = f.read()
     else:
         seeds = seed_inputs(args)
+    args.subs = [sub for sub in (args.only.split(",") if args.only
+                                 else SUBCOMMANDS)
+                 if usable(args, seeds, sub)]
     counts = {"crash": 0, "hang": 0, "changed": 0, "leftover": 0,
-              "child-timeout": 0}
+              "stray": 0, "unnamed": 0, "child-timeout": 0}
+    per_sub = {}
     statuses = {}
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for index, sub, victim, status, problems in pool.map(
                 lambda i: run_case(args, seeds, i), range(args.count)):
             statuses[status] = statuses.get(status, 0) + 1
+            per_sub[sub] = per_sub.get(sub, 0) + 1
             for kind, what in problems:
                 counts[kind] += 1
                 print("case %d (%s, %s mutated): %s: %s; reproduce: %s" % (
@@ -416,10 +618,14 @@ def main():
     print("cli-fuzz: exit statuses %s" % ", ".join(
         "%s: %d" % (k, v) for k, v in sorted(statuses.items(),
                                              key=lambda kv: str(kv[0]))))
+    print("cli-fuzz: cases per subcommand %s" % ", ".join(
+        "%s: %d" % kv for kv in sorted(per_sub.items())))
     print("cli-fuzz: %d inputs, %d crashes, %d hangs, %d changed inputs, "
-          "%d leftovers; %d child timeouts (%.0f s, %.2f inputs/s)" % (
+          "%d leftovers, %d stray stderr, %d unnamed errors; %d child "
+          "timeouts (%.0f s, %.2f inputs/s)" % (
               args.count, counts["crash"], counts["hang"], counts["changed"],
-              counts["leftover"], counts["child-timeout"], elapsed,
+              counts["leftover"], counts["stray"], counts["unnamed"],
+              counts["child-timeout"], elapsed,
               args.count / max(elapsed, 1e-9)))
     # A child timeout is BOLT's or the mutated program's, not hotlayout's:
     # reported, and it passes when hotlayout stopped it cleanly.

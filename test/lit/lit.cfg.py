@@ -101,6 +101,9 @@ subst.append(("%computed-goto-c", os.path.join(inputs, "computed-goto.c")))
 # CLI's 1 (a finding) and 2 (an error) must be told apart.
 subst.append(("%expect-exit",
               python_script(os.path.join(inputs, "expect-exit.py"))))
+# `%hostile CMD ...`: damaged copies of good inputs made in RUN lines, and
+# `%hostile limit MIB -- CMD...` for a memory ceiling (Inputs/hostile.py).
+subst.append(("%hostile", python_script(os.path.join(inputs, "hostile.py"))))
 # `%interrupt [--group] INT|TERM|HUP MARKER -- CMD...`: a signal sent, once
 # MARKER exists, the way a terminal sends it (SIGINT left at its default).
 subst.append(("%interrupt",

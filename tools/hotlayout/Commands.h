@@ -28,6 +28,9 @@ enum ExitStatus : int {
   /// Ran, but the measurements cannot tell yet (hotlayout ab's "not
   /// resolved"): run longer.
   ExitUndecided = 3,
+  /// LLVM gave up (a fatal error, memory exhausted): a bug in hotlayout,
+  /// which must bound its work by its inputs. Not 2: no input is to blame.
+  ExitInternal = 4,
 };
 
 /// Prints "hotlayout <Command>: error: <E>" and returns ExitError.

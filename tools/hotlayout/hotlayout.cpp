@@ -11,10 +11,16 @@
 #include "hotlayout/Tool/Process.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace hotlayout;
@@ -67,6 +73,28 @@ Diagnostics hotlayout::commandDiagnostics(StringRef Command,
   return D;
 }
 
+/// "hotlayout SUB: error: internal error: ", written before a subcommand
+/// runs so that LLVM's last words need no allocation.
+static char FailurePrefix[96];
+
+static void writeAll(const char *Text) {
+  (void)!::write(2, Text, strlen(Text));
+}
+
+/// LLVM's fatal and out-of-memory errors (report_fatal_error, a failed
+/// allocation) would print a bare "LLVM ERROR: ..." and abort with a stack
+/// dump. Every line on stderr is hotlayout's: say it with the subcommand's
+/// prefix, remove the temporary files as an interrupt would, and exit.
+/// Memory may be exhausted: only write(2).
+static void reportLLVMFailure(void *, const char *Reason, bool) {
+  writeAll(FailurePrefix);
+  writeAll(Reason);
+  writeAll("; this is a bug in hotlayout: report it with the command line "
+           "and its inputs\n");
+  sys::RunInterruptHandlers();
+  ::_exit(ExitInternal);
+}
+
 static void printVersion(raw_ostream &OS) {
   OS << "hotlayout " << HOTLAYOUT_VERSION << " (built with LLVM "
      << HOTLAYOUT_LLVM_VERSION << ")\n";
@@ -103,6 +131,11 @@ int main(int argc, char **argv) {
       // From here on a Ctrl-C stops the child and removes every temporary
       // path (Process.h), whatever the subcommand is doing.
       installInterruptHandlers(S.Sub->getName());
+      snprintf(FailurePrefix, sizeof(FailurePrefix),
+               "hotlayout %s: error: internal error: ",
+               S.Sub->getName().str().c_str());
+      install_fatal_error_handler(reportLLVMFailure);
+      install_bad_alloc_error_handler(reportLLVMFailure);
       return S.Run();
     }
 

@@ -164,6 +164,17 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
     return Lock.takeError();
   I.Lock = std::move(*Lock);
   const std::vector<PlacedFunction> &Locked = I.Lock.Plan.Functions;
+  // The lock reader knows no target; AArch64 starts functions on 4 bytes.
+  uint64_t MinAlign = I.File->minFunctionAlignment();
+  for (const PlacedFunction &F : Locked)
+    if (F.Shift && *F.Shift % MinAlign)
+      return fileError(
+          C.LockPath, "is not a valid hotlayout lock for '" + C.BinaryPath +
+                          "': the shift " + Twine(*F.Shift) + " of '" + F.Name +
+                          "' is not a multiple of " + Twine(MinAlign) +
+                          ", where llvm-bolt starts functions on this "
+                          "target; rerun hotlayout plan without --update "
+                          "to write a new one");
   if (none_of(Locked,
               [&](const PlacedFunction &F) { return I.In.contains(F.Name); }))
     return foreignLockError(I.Lock, C.LockPath, C.BinaryPath, "from",
@@ -489,7 +500,7 @@ static std::string whyStraddles(const FunctionHotLoops &F,
 /// and sums them per function.
 Error PlacementLoop::judgeLoops(ApplyResult &R) {
   PhaseTimer T(Times.Verify);
-  auto Out = BinaryFile::open(Result);
+  auto Out = openBoltOutput(Result, C.BinaryPath);
   if (!Out)
     return Out.takeError();
   JudgeOptions O = I.judgeOptions(C);

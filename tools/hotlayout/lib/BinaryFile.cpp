@@ -15,7 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
-#include "llvm/DebugInfo/DWARF/DWARFContext.h"
+#include "llvm/DebugInfo/DWARF/DWARFDataExtractor.h"
 #include "llvm/DebugInfo/DWARF/DWARFDebugFrame.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
@@ -86,11 +86,11 @@ Expected<std::unique_ptr<BinaryFile>> BinaryFile::open(StringRef Path) {
   if (sys::fs::is_directory(Status))
     return fileError(Path, "is a directory; pass the path of a linked binary");
 
-  auto BufferOrErr = MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
+  auto BufferOrErr = readInputFile(Path, input_limits::Binary,
+                                   "pass the path of a linked binary",
+                                   /*IsText=*/false);
   if (!BufferOrErr)
-    return fileError(Path,
-                     "cannot be read: " + BufferOrErr.getError().message());
+    return BufferOrErr.takeError();
   std::unique_ptr<MemoryBuffer> Buffer = std::move(*BufferOrErr);
 
   if (Error E = checkMagic(Path, identify_magic(Buffer->getBuffer())))
@@ -301,12 +301,44 @@ static std::string rangeName(StringRef Section, uint64_t Address) {
   return S;
 }
 
+/// The parsed .eh_frame of \p Obj (empty when it has none). Parsed from the
+/// section itself, not through DWARFContext: that decompresses every
+/// compressed section of the file (a damaged header sizes the buffer) and
+/// prints its complaints about any of them straight to stderr.
+static Expected<std::unique_ptr<DWARFDebugFrame>>
+parseEHFrame(const ELFObjectFileBase &Obj) {
+  auto Frame = std::make_unique<DWARFDebugFrame>(Obj.getArch(),
+                                                 /*IsEH=*/true, 0);
+  for (const SectionRef &Sec : Obj.sections()) {
+    Expected<StringRef> Name = Sec.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name != ".eh_frame" || Sec.isVirtual())
+      continue;
+    if (Sec.isCompressed())
+      return makeError("a compressed .eh_frame, which no linker writes");
+    Expected<StringRef> Contents = Sec.getContents();
+    if (!Contents)
+      return Contents.takeError();
+    Frame = std::make_unique<DWARFDebugFrame>(Obj.getArch(), /*IsEH=*/true,
+                                              Sec.getAddress());
+    DWARFDataExtractor Data(*Contents, Obj.isLittleEndian(),
+                            Obj.getBytesInAddress());
+    if (Error E = Frame->parse(Data))
+      return std::move(E);
+    break;
+  }
+  return Frame;
+}
+
 Expected<std::vector<CodeRange>> BinaryFile::ehFrameRanges() const {
-  std::unique_ptr<DWARFContext> Ctx = DWARFContext::create(*Obj);
-  Expected<const DWARFDebugFrame *> EHFrame = Ctx->getEHFrame();
+  auto EHFrame = parseEHFrame(*Obj);
   if (!EHFrame)
     return fileError(Path, "has a malformed .eh_frame (" +
-                               toString(EHFrame.takeError()) + ")");
+                               toString(EHFrame.takeError()) +
+                               "); rebuild it or copy it again");
   std::vector<CodeRange> Ranges;
   for (const auto &Entry : (*EHFrame)->entries()) {
     const auto *FDE = dyn_cast<dwarf::FDE>(&Entry);

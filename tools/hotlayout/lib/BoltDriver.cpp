@@ -258,10 +258,13 @@ Expected<PerfDataInfo> readPerfDataHeader(StringRef Path) {
     return fileError(Path, "does not exist; record one with perf record -e "
                            "cycles:u -j any,u -- PROGRAM, or drop --perf-data "
                            "to profile by instrumentation");
-  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
+  // Mapped, not read: a recording may be large, but it must be a file
+  // (--perf-data /dev/zero would be read without end).
+  auto Buffer = readInputFile(Path, input_limits::PerfData,
+                              "pass the perf.data perf record wrote",
+                              /*IsText=*/false);
   if (!Buffer)
-    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+    return Buffer.takeError();
   StringRef Data = (*Buffer)->getBuffer();
   // struct perf_file_header: magic, size, attr_size, then the attrs
   // section {offset, size}; each attr is a perf_event_attr (sample_type at

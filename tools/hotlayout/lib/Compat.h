@@ -96,61 +96,21 @@ readMappedSuccessors(const llvm::object::PGOAnalysisMap::PGOBBEntry &Entry,
                                       double(S.Prob.getDenominator())});
 }
 
-/// Every block of every function in the .llvm_bb_addr_map sections of \p Obj
-/// (none when there are none). Fails when a map is present but unreadable,
-/// e.g. written by a newer LLVM than the one hotlayout was built with.
-inline llvm::Expected<std::vector<MappedBlock>>
-readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj) {
-  std::vector<llvm::object::PGOAnalysisMap> PGO;
-  auto Maps = Obj.readBBAddrMap(std::nullopt, &PGO);
-  if (!Maps)
-    return Maps.takeError();
-  std::vector<MappedBlock> Blocks;
-  for (size_t F = 0; F < Maps->size(); ++F) {
-    const llvm::object::BBAddrMap &Map = (*Maps)[F];
-    const llvm::object::PGOAnalysisMap *P = F < PGO.size() ? &PGO[F] : nullptr;
-    bool HasFreq = P && P->FeatEnable.BBFreq && !P->BBEntries.empty();
-    uint64_t EntryFreq =
-        HasFreq ? P->BBEntries.front().BlockFreq.getFrequency() : 0;
-    // PGO entries run over all ranges in order, like the blocks.
-    size_t Index = 0;
-    for (const auto &Range : Map.getBBRanges())
-      for (const auto &BB : Range.BBEntries) {
-        MappedBlock B;
-        B.FunctionAddress = Map.getFunctionAddress();
-        if (P && P->FeatEnable.FuncEntryCount)
-          B.FunctionEntryCount = P->FuncEntryCount;
-        B.ID = BB.ID;
-        B.Address = Range.BaseAddress + BB.Offset;
-        B.Size = BB.Size;
-        if (HasFreq && Index < P->BBEntries.size()) {
-          B.HasFreq = true;
-          B.Freq = P->BBEntries[Index].BlockFreq.getFrequency();
-          B.EntryFreq = EntryFreq;
-          if (P->FeatEnable.BrProb)
-            readMappedSuccessors(P->BBEntries[Index], B);
-        }
-        Blocks.push_back(B);
-        ++Index;
-      }
-  }
-  return Blocks;
-}
+/// Checks one .llvm_bb_addr_map payload \p Data against the layout LLVM 22
+/// decodes, holding every count against the bytes left so that the decoder
+/// cannot be made to allocate without bound (BBAddrMapBounds.cpp). Sets
+/// \p NewerVersion when the map is of a version LLVM 22 does not read.
+llvm::Error checkBBAddrMapBounds(llvm::ArrayRef<uint8_t> Data,
+                                 bool &NewerVersion);
 
-/// readMappedBlocks() of \p Obj, the binary at \p Path, with an error that
-/// names it and the fix.
-inline llvm::Expected<std::vector<MappedBlock>>
+/// Every block of every function in the .llvm_bb_addr_map sections of
+/// \p Obj, the binary at \p Path (none when there are none). Fails, naming
+/// the file and the section, when a map is damaged or of a newer LLVM than
+/// the one hotlayout was built with. Each map is checked by
+/// checkBBAddrMapBounds() before LLVM decodes it.
+llvm::Expected<std::vector<MappedBlock>>
 readMappedBlocks(const llvm::object::ELFObjectFileBase &Obj,
-                 llvm::StringRef Path) {
-  auto Blocks = readMappedBlocks(Obj);
-  if (!Blocks)
-    return fileError(Path, "has an unreadable .llvm_bb_addr_map (" +
-                               llvm::toString(Blocks.takeError()) +
-                               "); a map of a newer LLVM than hotlayout's (" +
-                               llvm::Twine(LLVM_VERSION_MAJOR) +
-                               ") needs a hotlayout built against that LLVM");
-  return Blocks;
-}
+                 llvm::StringRef Path);
 
 } // namespace compat
 } // namespace hotlayout

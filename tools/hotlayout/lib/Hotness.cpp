@@ -83,6 +83,121 @@ static Error fdataError(StringRef Path, size_t LineNo, const Twine &Message) {
   return fileError(Path, "line " + Twine(LineNo) + " " + Message);
 }
 
+/// The kind of an .fdata location field: one digit, 0-2 for a branch's
+/// ends, 3-5 for a memory record's; -1 for anything else.
+static int locationKind(StringRef Field) {
+  if (Field.size() != 1 || Field[0] < '0' || Field[0] > '5')
+    return -1;
+  return Field[0] - '0';
+}
+
+/// Fails on the first line of \p Text that llvm-bolt's .fdata reader
+/// (bolt/lib/Profile/DataReader.cpp, LLVM 22; each rule below was tried on
+/// llvm-bolt 22) would reject, or would silently stop at while records
+/// follow, naming the line and the fix. That reader separates fields by
+/// spaces only and ends a record at '\n' only (a '\r' or a tab fails it);
+/// reads a no_lbr or boltedcollection marker on the first lines only, then
+/// branch records (kinds 0-2; mispredictions and count are signed 64-bit
+/// decimals), then memory records (kinds 3-5, which need their '\n'); and
+/// stops without a word at the first line that is neither (an empty line,
+/// a leading space, a branch record after a memory record), dropping what
+/// follows. hotlayout accepting what llvm-bolt then refuses made apply
+/// blame the binary ("cannot pre-process profile").
+static Error checkBoltSyntax(StringRef Path, StringRef Text) {
+  size_t LineNo = 0;
+  bool SeenMemory = false, SeenRecord = false;
+  SmallVector<StringRef, 8> Fields;
+  while (!Text.empty()) {
+    ++LineNo;
+    auto [Line, Rest] = Text.split('\n');
+    bool HasNewline = Line.size() < Text.size();
+    Text = Rest;
+    auto Fail = [&](const Twine &What) {
+      return fdataError(Path, LineNo, What);
+    };
+    if (Line.ends_with("\r"))
+      return Fail("ends in a carriage return (CRLF line ends), which "
+                  "llvm-bolt reads as part of the count; convert the file "
+                  "with dos2unix or tr -d '\\r'");
+    size_t Odd = Line.find_first_of("\t\v\f\r");
+    if (Odd != StringRef::npos)
+      return Fail("has a " +
+                  Twine(Line[Odd] == '\t' ? "tab" : "control character") +
+                  " at column " + Twine(Odd + 1) +
+                  "; llvm-bolt separates .fdata fields by spaces only");
+    bool Marker =
+        Line.starts_with("no_lbr") || Line.starts_with("boltedcollection");
+    if (Marker && !SeenRecord && LineNo <= 2)
+      continue;
+    Fields.clear();
+    splitFields(Line, Fields);
+    int Kind = Fields.empty() ? -1 : locationKind(Fields.front());
+    // A line where llvm-bolt stops reading: harmless at the end, an error
+    // before a record or on one (dropped without a word) or before any
+    // (no profile at all).
+    std::string Why;
+    if (Fields.empty())
+      Why = "is empty";
+    else if (Line.front() == ' ')
+      Why = "starts with a space";
+    else if (Marker)
+      Why = ("is a '" + Fields.front() + "' marker below the top").str();
+    else if (Kind < 0)
+      Why = "is not a record (its first field '" + printable(Fields.front()) +
+            "' is not a kind 0-5)";
+    else if (Kind < 3 && SeenMemory)
+      Why = "is a branch record after a memory record (merge-fdata writes "
+            "the branch records first)";
+    if (!Why.empty()) {
+      if (!SeenRecord)
+        return Fail(Why + ", where llvm-bolt finds no profile and refuses "
+                          "it; records must start on the first line (after "
+                          "a no_lbr or boltedcollection marker)");
+      // A record on this line (a leading space, after memory records) is
+      // itself dropped.
+      if (!Text.trim().empty() || Kind >= 0)
+        return Fail(Why + ", where llvm-bolt stops reading and silently "
+                          "drops this and every record after it; delete the "
+                          "line or move it to the end");
+      break;
+    }
+    SeenRecord = true;
+    if (Kind >= 3) {
+      uint64_t Offset;
+      int64_t Count;
+      if (Fields.size() != 7 || locationKind(Fields[3]) < 3 ||
+          Fields[2].getAsInteger(16, Offset) ||
+          Fields[5].getAsInteger(16, Offset) ||
+          Fields[6].getAsInteger(10, Count))
+        return Fail("is not a memory record llvm-bolt reads: expected "
+                    "'<kind 3-5> <function> <hex offset> <kind 3-5> <object> "
+                    "<hex offset> <count>', got '" +
+                    printable(Line) + "'; regenerate the profile");
+      if (!HasNewline)
+        return Fail("is a memory record without a newline, which llvm-bolt "
+                    "refuses; append one (echo >> FILE)");
+      SeenMemory = true;
+      continue;
+    }
+    // A branch record of the wrong shape is the reader proper's to report.
+    if (Fields.size() != 8)
+      continue;
+    if (locationKind(Fields[3]) < 0 || locationKind(Fields[3]) > 2)
+      return Fail("has the location kind '" + printable(Fields[3]) +
+                  "'; llvm-bolt reads 0 (an address in a shared object), 1 "
+                  "(a global symbol) or 2 (a local one): regenerate the "
+                  "profile");
+    int64_t Number;
+    if (Fields[6].getAsInteger(10, Number) ||
+        Fields[7].getAsInteger(10, Number))
+      return Fail("has mispredictions '" + printable(Fields[6]) +
+                  "' and count '" + printable(Fields[7]) +
+                  "', which llvm-bolt reads as signed 64-bit decimal "
+                  "numbers; regenerate the profile");
+  }
+  return Error::success();
+}
+
 Expected<BranchProfile> BranchProfile::read(StringRef Path) {
   BranchProfile P;
   if (Error E = P.readFile(Path))
@@ -99,10 +214,12 @@ Expected<BranchProfile> BranchProfile::readAll(ArrayRef<std::string> Paths) {
 }
 
 Error BranchProfile::readFile(StringRef Path) {
-  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buffer = readInputFile(Path, input_limits::Profile,
+                              "pass a BOLT .fdata profile to --profile");
   if (!Buffer)
-    return fileError(Path, "cannot be read: " + Buffer.getError().message() +
-                               "; pass a BOLT .fdata profile to --profile");
+    return Buffer.takeError();
+  if (Error E = checkBoltSyntax(Path, (*Buffer)->getBuffer()))
+    return E;
   BranchProfile &P = *this;
   SmallVector<StringRef, 8> Fields;
   size_t LineNo = 0;
@@ -216,9 +333,10 @@ Expected<FunctionCounts> FunctionCounts::read(StringRef Path) {
 Expected<FunctionCounts> FunctionCounts::readAccepted(StringRef Path) {
   // Lines BranchProfile::read accepts but does not use (memory records,
   // markers) are skipped here too.
-  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buffer = readInputFile(Path, input_limits::Profile,
+                              "pass a BOLT .fdata profile to --profile");
   if (!Buffer)
-    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+    return Buffer.takeError();
   FunctionCounts C;
   SmallVector<StringRef, 8> F;
   for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {

@@ -145,6 +145,15 @@ static Error readChoice(const Reader &R, const json::Object &O,
   uint64_t Shift = 0;
   if (Error E = R.number(O, "shift", Where, Shift))
     return E;
+  // llvm-bolt starts a function only on a multiple of the target's minimum
+  // function alignment: 2 on x86-64, 4 on AArch64 (the binary's own target
+  // is checked against it by apply). An odd shift cannot be emitted: BOLT
+  // rounds it, and apply would report the function moved.
+  if (Shift % LayoutLock::MinShiftAlignment)
+    return R.bad(Where + ".shift",
+                 "shift " + Twine(Shift) + " is not a multiple of " +
+                     Twine(LayoutLock::MinShiftAlignment) +
+                     ", the smallest function alignment llvm-bolt emits");
   if (Error E = R.number(O, "emitted_size", Where, F.EmittedSize))
     return E;
   if (Error E = R.string(O, "code_hash", Where, F.CodeHash))
@@ -165,8 +174,47 @@ static Error readChoice(const Reader &R, const json::Object &O,
   return Error::success();
 }
 
+/// The deepest nesting of arrays and objects a lock may have. A lock nests
+/// three deep; llvm::json::parse recurses once per level, and 40 000 levels
+/// overflowed the stack (SIGSEGV), so depth is checked before it parses.
+static constexpr unsigned MaxLockNesting = 64;
+
+/// Fails, naming the line, when \p Text nests arrays and objects deeper
+/// than MaxLockNesting (brackets inside strings do not count).
+static Error checkNesting(StringRef Text, StringRef Path) {
+  unsigned Depth = 0;
+  size_t Line = 1;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\n')
+      ++Line;
+    if (InString) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        InString = false;
+      continue;
+    }
+    if (C == '"')
+      InString = true;
+    else if (C == ']' || C == '}')
+      Depth -= Depth > 0;
+    else if ((C == '[' || C == '{') && ++Depth > MaxLockNesting)
+      return fileError(Path, "line " + Twine(Line) +
+                                 " is not a valid hotlayout lock: arrays and "
+                                 "objects nest deeper than " +
+                                 Twine(MaxLockNesting) +
+                                 " levels (a lock nests 3); rerun hotlayout "
+                                 "plan without --update to write a new one");
+  }
+  return Error::success();
+}
+
 Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
   Reader R{Path};
+  if (Error E = checkNesting(Text, Path))
+    return std::move(E);
   Expected<json::Value> Parsed = json::parse(Text);
   if (!Parsed)
     return fileError(Path, "is not a valid hotlayout lock: not JSON (" +
@@ -272,9 +320,11 @@ Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
 }
 
 Expected<LayoutLock> readLockFile(StringRef Path) {
-  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buffer =
+      readInputFile(Path, input_limits::Lock,
+                    "pass a lock written by hotlayout plan (-o FILE.lock)");
   if (!Buffer)
-    return fileError(Path, "cannot be read: " + Buffer.getError().message());
+    return Buffer.takeError();
   return parseLock((*Buffer)->getBuffer(), Path);
 }
 

@@ -113,11 +113,23 @@ Expected<SymbolIndex> readLockedSymbols(const BinaryFile &File) {
   return SymbolIndex(*Ranges);
 }
 
+Expected<std::unique_ptr<BinaryFile>> openBoltOutput(StringRef OutputPath,
+                                                     StringRef InputPath) {
+  auto File = BinaryFile::open(OutputPath);
+  if (!File)
+    return fileError(InputPath,
+                     "was rewritten by llvm-bolt into a file hotlayout cannot "
+                     "read back (" +
+                         toString(File.takeError()) +
+                         "); the input may be damaged: rebuild it");
+  return File;
+}
+
 Expected<Verification>
 verifyPlacement(StringRef OutputPath, const LayoutLock &Lock,
                 const SymbolIndex &In, ArrayRef<Placement> P,
                 StringRef InputPath, StringMap<uint64_t> &Bodies) {
-  auto File = BinaryFile::open(OutputPath);
+  auto File = openBoltOutput(OutputPath, InputPath);
   if (!File)
     return File.takeError();
   auto Out = readLockedSymbols(**File);

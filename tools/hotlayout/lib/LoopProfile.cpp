@@ -332,17 +332,16 @@ void printLoopProfileSummary(const LoopProfileResult &R, raw_ostream &OS) {
 Expected<std::string> checkedLoopProfile(StringRef Path) {
   std::string Header =
       (Twine(LoopProfileMagic) + " " + Twine(LoopProfileVersion)).str();
-  const std::string Write =
-      "; write it with hotlayout loops BINARY --profile P.fdata -o " +
-      Path.str();
+  const std::string Fix =
+      "write it with hotlayout loops BINARY --profile P.fdata -o " + Path.str();
+  const std::string Write = "; " + Fix;
   SmallString<256> Abs(Path);
   if (std::error_code EC = sys::fs::make_absolute(Abs))
     return fileError(Path, "cannot be made absolute: " + EC.message());
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  auto Buffer = MemoryBuffer::getFile(Abs, /*IsText=*/true);
+  auto Buffer = readInputFile(Path, input_limits::LoopProfile, Fix);
   if (!Buffer)
-    return fileError(Path,
-                     "cannot be read: " + Buffer.getError().message() + Write);
+    return Buffer.takeError();
   StringRef First = (*Buffer)->getBuffer().split('\n').first.rtrim("\r");
   if (First == Header)
     return std::string(Abs);

@@ -151,6 +151,12 @@ Error Profiler::checkOptions() const {
   if (!C.PerfData.empty() && (!C.ProgramArgs.empty() || C.Runs))
     return makeError("--perf-data converts a recording of BINARY; it takes no "
                      "program arguments and no --runs");
+  // merge-fdata would refuse a damaged profile to append to only after the
+  // runs, naming it inside its own quoted message: check it first.
+  if (C.Append && sys::fs::exists(C.OutputPath))
+    if (auto Existing = BranchProfile::read(C.OutputPath); !Existing)
+      return makeError("--append: " + toString(Existing.takeError()) +
+                       "; or write a new profile without --append");
   return Error::success();
 }
 
@@ -215,8 +221,15 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
   if (!File.hasBBAddrMap())
     return std::nullopt;
   auto Profile = BranchProfile::readAll(Profiles);
+  // The runs' profiles are temporary files the user never named: the
+  // error is the program's (a damaged symbol name written back by BOLT's
+  // instrumentation), with the reader's words about the line.
   if (!Profile)
-    return Profile.takeError();
+    return fileError(File.path(),
+                     "was instrumented, and its run wrote a profile llvm-bolt "
+                     "cannot read back (" +
+                         toString(Profile.takeError()) +
+                         "); its symbols may be damaged: rebuild it");
   auto Records = recordsFromPGOMap(File, *Profile);
   if (!Records)
     return Records.takeError();

@@ -39,6 +39,9 @@ struct LayoutLock {
   static constexpr uint64_t MaxHotTextSize = uint64_t(1) << 31;
   /// The largest line size and hot-text alignment: a page.
   static constexpr uint64_t MaxLineSize = 4096;
+  /// Every stored shift is a multiple of this: the smallest minimum function
+  /// alignment of the targets hotlayout reads (x86-64's; AArch64's is 4).
+  static constexpr uint64_t MinShiftAlignment = 2;
   std::string Binary;  ///< File name of the binary planned (no directory).
   std::string BuildID; ///< Hex of .note.gnu.build-id; empty when it has none.
   /// The hot text must start at a multiple of this (the line size: offsets

@@ -69,6 +69,12 @@ Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
                             llvm::StringRef InputPath,
                             llvm::StringMap<uint64_t> &Bodies);
 
+/// Opens llvm-bolt's rewrite \p OutputPath of \p InputPath (a file in
+/// apply's temporary directory, which the user never named): an error names
+/// the input, whose damage is the likely cause.
+llvm::Expected<std::unique_ptr<BinaryFile>>
+openBoltOutput(llvm::StringRef OutputPath, llvm::StringRef InputPath);
+
 /// Reads the rewritten binary \p OutputPath (it needs .symtab) and judges
 /// it with judgePlacement().
 llvm::Expected<Verification>
