@@ -203,6 +203,14 @@ randomx_workload() {
   echo "--verify --jit --nonces ${RANDOMX_NONCES_JIT:-2}"
   echo "--verify --nonces ${RANDOMX_NONCES_INT:-1}"
 }
+# Plain llvm-bolt (-lite=0) rewrites the code templates of jit_compiler_x86_static.S, which
+# the JIT copies from between their labels: its output crashes in the first JIT hash
+# (measured: SIGSEGV). Plain llvm-bolt leaves them alone here; apply needs nothing (they never
+# run, and apply leaves functions that never ran where the input has them).
+randomx_boltflags() {
+  echo "-skip-funcs=$("$LLVM/llvm-nm" "$PW/obj-in/b/CMakeFiles/randomx.dir/src/jit_compiler_x86_static.S.o" \
+    | awk '$2 ~ /^[Tt]$/ {print $3}' | paste -sd,)"
+}
 randomx_output() { grep -v -e '^Memory initialized in' -e '^Performance:'; }
 
 # The allocators' host: bench/alloc's allocbench (libc malloc and free, which the preloaded
