@@ -29,13 +29,25 @@ run_workload() {
     n=$((n + 1))
     case $mode in
       native) repeatable_run "$@" "${pre[@]}" "$bin" $args | "$filter" > "$PW/$d/out.$n" ;;
-      callgrind) repeatable_run "$@" "${pre[@]}" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args \
+      callgrind) cg_library "$d"
+                 repeatable_run "$@" "${pre[@]}" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args \
                    | "$filter" > "$PW/$d/out.$n" ;;
       # profile preloads its instrumented copy of the library, not the library.
       profile) repeatable_run "$@" "$H" profile --quiet "${lib[@]}" $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
                app=--append ;;
     esac
   done < "$PW/workload.txt"
+}
+# cg_library DIR: under callgrind, preload a copy of the library without its debug sections,
+# under the same file name (callgrind names objects by it; the code and the symbol table are
+# the same): valgrind 3.19 gives up on the DWARF clang 22 writes for jemalloc's -g3 ("Possibly
+# corrupted debuginfo file"), and the judge needs none of it.
+cg_library() {
+  [ ${#pre[@]} = 1 ] || return 0
+  local lib=${pre[0]#LD_PRELOAD=}
+  mkdir -p "$PW/$1/lib"
+  "${LLVM_BIN:-/usr/lib/llvm-22/bin}/llvm-objcopy" --strip-debug "$lib" "$PW/$1/lib/$(basename "$lib")"
+  pre=(LD_PRELOAD="$PW/$1/lib/$(basename "$lib")")
 }
 repeatable_run() {  # [VAR=VALUE...] COMMAND...: in $PW, no randomization, an empty environment
   local vars=()
