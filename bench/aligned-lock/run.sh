@@ -202,7 +202,11 @@ judge_binaries() {
       [ "$h" = "$ref" ] || log "$p: nopl prints other bytes under callgrind than natively ($h vs $ref): compared with nopl under callgrind"
     fi
     [ "$h" = "$refcg" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $refcg)" >&2; return 1; }
-    "$PY" "$JUDGE" report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
+    # A library ran under callgrind as its copy without debug sections (workload.sh's
+    # cg_library): the judge reads that object, whose code and symbols are the library's.
+    local judged=$PW/$b
+    [ ! -f "$PW/cg-$b/lib/$b" ] || judged=$PW/cg-$b/lib/$b
+    "$PY" "$JUDGE" report "$judged" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
     [ "$with_check" = 1 ] || continue
     prof=p-${b%%.*}.fdata
     # A BOLT output's profile is of its input: check maps it through BAT.
