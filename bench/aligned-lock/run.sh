@@ -45,7 +45,8 @@
 #      HOTLAYOUT_OPTIONS; default empty: the plugin's defaults, what a user gets;
 #      e.g. -hotalign-line-start=false for the estimate-driven max-skip mode),
 #      LUA_N (bench.lua reps, 1), BZIP2_KB (256;
-#      quick 64), ZLIB_KB (256; quick 64), JUDGE_FLAGS (extra callgrind_loops.py report flags),
+#      quick 64), ZLIB_KB (256; quick 64), RANDOMX_ARGON_KIB, RANDOMX_NONCES_JIT,
+#      RANDOMX_NONCES_INT, ALLOC_EPOCHS, ALLOC_OPS, ALLOC_ITERS (programs.sh), JUDGE_FLAGS (extra callgrind_loops.py report flags),
 #      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin),
 #      HOTLAYOUT (its `flags` give the recipe and the plugin for CLANG), WORK (bench/work/aligned-lock),
 #      RESULTS_DIR (bench/results/<date>-<machine>-aligned), PROGRAMS_SH (a file of more program
