@@ -139,3 +139,122 @@ lz4_edit() {
 same_program luass lua
 luass_prepare() { cp "$HERE/lua-strings-sort.lua" "$2/"; }
 luass_workload() { echo "data/lua-strings-sort.lua ${LUA_N:-1}"; }
+
+# --- Named users, built by their own build systems (issue 29). Their NAME_build hands the
+# recipe's compile flags (the FLAGS) to the project's build system for every source it
+# compiles (C, C++, assembly) and the recipe's link flags for the same stage to its links;
+# NAME_link copies the artifact out (the build system linked it). No edit: run.sh measures
+# them with nopl, in, in.bolt and in.apply only. A shared library defines NAME_host (the
+# program that loads it, preloaded: workload.sh).
+
+# recipe_ldflags FLAGS...: the recipe's link flags for the stage that compiles with FLAGS.
+recipe_ldflags() {
+  case " $* " in
+    *" -fprofile-generate "*) bench_recipe "$H" "$CLANG" --instrument --ldflags ;;
+    *) bench_recipe "$H" "$CLANG" --ldflags ;;
+  esac
+  echo "${RECIPE[*]}"
+}
+# cmake_build SRC OBJ TARGET 'CMAKE OPTIONS' FLAGS...: SRC's CMake project configured into
+# OBJ/b (Release, as both projects default to) with FLAGS as CMAKE_C_FLAGS, CMAKE_CXX_FLAGS
+# and CMAKE_ASM_FLAGS and the stage's link flags for executables and shared libraries; builds
+# TARGET. Logs: OBJ/cmake.log, OBJ/build.log.
+cmake_build() {
+  local s=$1 o=$2 t=$3 opts=$4 ld; shift 4
+  ld=$(recipe_ldflags "$@")
+  cmake -S "$s" -B "$o/b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$CLANG" \
+    -DCMAKE_CXX_COMPILER="$CLANG++" -DCMAKE_C_FLAGS="$*" -DCMAKE_CXX_FLAGS="$*" \
+    -DCMAKE_ASM_FLAGS="$*" -DCMAKE_EXE_LINKER_FLAGS="$ld" -DCMAKE_SHARED_LINKER_FLAGS="$ld" \
+    $opts > "$o/cmake.log" 2>&1 || { tail -20 "$o/cmake.log" >&2; echo "aligned-lock: cmake of $s failed" >&2; return 1; }
+  ninja -C "$o/b" -j"${JOBS:-$(nproc)}" "$t" > "$o/build.log" 2>&1 \
+    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: building $t of $s failed" >&2; return 1; }
+}
+
+# RandomX 1.1.10 (Debian's librandomx source; CMake builds librandomx.a and
+# randomx-benchmark, jit_compiler_x86_static.S compiled as C with CMAKE_C_FLAGS), light
+# (verification) mode: Argon2d cache initialisation, Blake2b, the AES generators and hashes,
+# and the interpreter (bytecode_machine, superscalar). Workload: RANDOMX_NONCES_JIT (2)
+# hashes with the JIT and RANDOMX_NONCES_INT (1) with the interpreter; only the result hash
+# and the messages are compared (randomx_output drops the timings). Under callgrind the
+# 256 MiB Argon2 cache alone is billions of instructions, so the tree is a copy configured
+# (src/configuration.h, the file RandomX's forks tune) with a RANDOMX_ARGON_KIB KiB cache
+# (8192; 262144 is Monero's) and a 32 MiB dataset (the size the unsafe-configuration
+# check then allows; light mode computes dataset items from the cache, full mode is not run).
+randomx_source() {
+  local s kib=${RANDOMX_ARGON_KIB:-8192} d
+  s=$(fetch_debian librandomx)
+  d=$W/src/$(basename "$s")-argon$kib
+  if [ ! -f "$d/configured" ]; then
+    rm -rf "$d"; mkdir -p "$W/src"; cp -r "$s" "$d"
+    if [ "$kib" != 262144 ]; then
+      sed -i "s|^#define RANDOMX_ARGON_MEMORY .*|#define RANDOMX_ARGON_MEMORY $kib|;
+              s|^#define RANDOMX_DATASET_BASE_SIZE .*|#define RANDOMX_DATASET_BASE_SIZE 33554432|" \
+        "$d/src/configuration.h"
+      grep -q "ARGON_MEMORY $kib" "$d/src/configuration.h"
+    fi
+    touch "$d/configured"
+  fi
+  echo "$d"
+}
+randomx_build() { local s=$1 o=$2; shift 2; cmake_build "$s" "$o" randomx-benchmark "" "$@"; }
+randomx_link() { cp "$1/b/randomx-benchmark" "$2"; }
+randomx_prepare() { :; }
+randomx_workload() {
+  echo "--verify --jit --nonces ${RANDOMX_NONCES_JIT:-2}"
+  echo "--verify --nonces ${RANDOMX_NONCES_INT:-1}"
+}
+# Plain llvm-bolt (-lite=0) rewrites the code templates of jit_compiler_x86_static.S, which
+# the JIT copies from between their labels: its output crashes in the first JIT hash
+# (measured: SIGSEGV). Plain llvm-bolt leaves them alone here; apply needs nothing (they never
+# run, and apply leaves functions that never ran where the input has them).
+randomx_boltflags() {
+  echo "-skip-funcs=$("$LLVM/llvm-nm" "$PW/obj-in/b/CMakeFiles/randomx.dir/src/jit_compiler_x86_static.S.o" \
+    | awk '$2 ~ /^[Tt]$/ {print $3}' | paste -sd,)"
+}
+randomx_output() { grep -v -e '^Memory initialized in' -e '^Performance:'; }
+
+# The allocators' host: bench/alloc's allocbench (libc malloc and free, which the preloaded
+# library replaces), compiled once, plainly, into DATA; larson (cross-thread frees, random
+# sizes 8-512 B) and threadtest (64 B blocks), two threads each, small for callgrind.
+alloc_prepare() { "$CLANG" -O2 -pthread "$ROOT/bench/alloc/allocbench.c" -o "$2/allocbench"; }
+alloc_host() { echo data/allocbench; }
+alloc_workload() {
+  echo "larson 2 ${ALLOC_EPOCHS:-4} 1000 ${ALLOC_OPS:-20000}"
+  echo "threadtest 2 ${ALLOC_ITERS:-40} 1000 64"
+}
+
+# mimalloc 2.0.9 (Debian's source package; CMake: libmimalloc.so with MI_OVERRIDE, its
+# malloc and free replace libc's), preloaded into allocbench.
+mimalloc_source() { fetch_debian mimalloc; }
+mimalloc_build() {
+  local s=$1 o=$2; shift 2
+  cmake_build "$s" "$o" mimalloc "-DMI_BUILD_STATIC=OFF -DMI_BUILD_OBJECT=OFF -DMI_BUILD_TESTS=OFF" "$@"
+}
+mimalloc_link() { cp "$(readlink -f "$1/b/libmimalloc.so")" "$2"; }
+mimalloc_prepare() { alloc_prepare "$@"; }
+mimalloc_host() { alloc_host; }
+mimalloc_workload() { alloc_workload; }
+
+# jemalloc 5.3.0 (Debian's source package; autotools: configure once with Debian's page
+# sizes and no C++ wrappers into WORK/jemalloc-configured, then per build a copy of that tree
+# and `make lib/libjemalloc.so.2` with the FLAGS as EXTRA_CFLAGS and the stage's link flags
+# as EXTRA_LDFLAGS, jemalloc's own hooks, which come last on its command lines; jemalloc adds
+# -fPIC and -shared itself), preloaded into allocbench.
+jemalloc_source() { fetch_debian jemalloc; }
+jemalloc_build() {
+  local s=$1 o=$2 cfg=$W/jemalloc-configured ld; shift 2
+  if [ ! -f "$cfg/done" ] || [ "$(cat "$cfg/done")" != "$s" ]; then
+    rm -rf "$cfg"; mkdir -p "$cfg"
+    (cd "$cfg" && CC=$CLANG "$s/configure" --disable-cxx --with-lg-page=12 --with-lg-hugepage=21 \
+       > configure.log 2>&1) || { tail -20 "$cfg/configure.log" >&2; return 1; }
+    echo "$s" > "$cfg/done"
+  fi
+  ld=$(recipe_ldflags "$@")
+  cp -a "$cfg" "$o/je"
+  make -C "$o/je" -j"${JOBS:-$(nproc)}" EXTRA_CFLAGS="$*" EXTRA_LDFLAGS="$ld" lib/libjemalloc.so.2 \
+    > "$o/build.log" 2>&1 || { tail -30 "$o/build.log" >&2; echo "aligned-lock: building jemalloc failed" >&2; return 1; }
+}
+jemalloc_link() { cp "$1/je/lib/libjemalloc.so.2" "$2"; }
+jemalloc_prepare() { alloc_prepare "$@"; }
+jemalloc_host() { alloc_host; }
+jemalloc_workload() { alloc_workload; }

@@ -28,6 +28,10 @@
 #   v2        one hot function edited (programs.sh NAME_edit; same behaviour), re-trained PGO,
 #             plugin with the release's loop profile (in.loops: one build, as a user rebuilds
 #             after an edit); v2.bolt; v2.apply: plan v2 --update in.lock -> v2.lock, apply
+# Programs built by their own build systems (programs.sh: randomx, mimalloc, jemalloc) have no
+# edit and no link of ours to shuffle: with one of them, every program gets nopl, in, in.bolt
+# and in.apply only (no sh, v2, in.noprof or tool timing). A shared library (mimalloc,
+# jemalloc) is run, trained, profiled and judged preloaded into its host program (workload.sh).
 # All link with ld.lld --emit-relocs and compile with -O2 -ffunction-sections. Profiles:
 # `hotlayout profile` of each binary (nopl, in, sh, v2) running the workload.
 # Each of the 10 binaries then runs the workload under valgrind callgrind; every binary must
@@ -41,7 +45,8 @@
 #      HOTLAYOUT_OPTIONS; default empty: the plugin's defaults, what a user gets;
 #      e.g. -hotalign-line-start=false for the estimate-driven max-skip mode),
 #      LUA_N (bench.lua reps, 1), BZIP2_KB (256;
-#      quick 64), ZLIB_KB (256; quick 64), JUDGE_FLAGS (extra callgrind_loops.py report flags),
+#      quick 64), ZLIB_KB (256; quick 64), RANDOMX_ARGON_KIB, RANDOMX_NONCES_JIT,
+#      RANDOMX_NONCES_INT, ALLOC_EPOCHS, ALLOC_OPS, ALLOC_ITERS (programs.sh), JUDGE_FLAGS (extra callgrind_loops.py report flags),
 #      CLANG, LLVM_BIN (the LLVM tools: beside CLANG if given by path, else /usr/lib/llvm-22/bin),
 #      HOTLAYOUT (its `flags` give the recipe and the plugin for CLANG), WORK (bench/work/aligned-lock),
 #      RESULTS_DIR (bench/results/<date>-<machine>-aligned), PROGRAMS_SH (a file of more program
@@ -61,8 +66,8 @@ for a in "$@"; do
   case $a in
     --quick) QUICK=1 ;;
     --input-only) INPUT_ONLY=1 ;;
-    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4)" >&2; exit 2 ;;
-    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4)" >&2; exit 2; }
+    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc)" >&2; exit 2 ;;
+    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc)" >&2; exit 2; }
        PROGS+=("$a") ;;
   esac
 done
@@ -124,6 +129,10 @@ esac
 JUDGE=$ROOT/bench/common/callgrind_loops.py
 PY=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself: runs get no env
 BINS="nopl in in.bolt in.apply in.noprof sh sh.bolt sh.apply v2 v2.bolt v2.apply"
+# Programs with no edit (built by their own build systems): the input, llvm-bolt and apply.
+APPLY_ONLY=0
+for p in "${PROGS[@]}"; do declare -F "${p}_edit" >/dev/null || APPLY_ONLY=1; done
+[ $APPLY_ONLY = 0 ] || BINS="nopl in in.bolt in.apply"
 [ $INPUT_ONLY = 0 ] || BINS="nopl in"
 # --input-only: hotalign's remarks (obj-rec/*.opt.yaml: which loops it judged hot, and why it
 # aligned each or not) come from a second build of in, rec, since clang adds line tables to
@@ -164,7 +173,7 @@ build_plugin_cached() {  # PROG SRC OBJ FLAGS...
 }
 build_cached() {  # PROG SRC OBJ FLAGS...
   local p=$1 s=$2 o=$3; shift 3
-  local k; k=$(key_of "$s" "$@"; declare -f "${p}_build" "${p}_edit")
+  local k; k=$(key_of "$s" "$@"; declare -f "${p}_build"; ! declare -F "${p}_edit" >/dev/null || declare -f "${p}_edit")
   if [ -f "$o/done" ] && [ "$(cat "$o/key")" = "$k" ]; then return 0; fi
   log "$p: build $(basename "$o")"
   rm -rf "$o"; mkdir -p "$o"
@@ -183,10 +192,22 @@ judge_binaries() {
     [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes than nopl ($h vs $ref)" >&2; return 1; }
   done
   if [ "$with_check" = 1 ]; then log "$p: callgrind and check of $BINS"; else log "$p: callgrind of $BINS"; fi
+  local refcg=
   for b in $BINS; do
     h=$(outputs_of callgrind "$b")
-    [ "$h" = "$ref" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $ref)" >&2; return 1; }
-    "$PY" "$JUDGE" report "$PW/$b" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
+    # Under valgrind every binary must print what nopl prints there, which is what it prints
+    # natively unless the program sets what valgrind does not emulate (RandomX sets the
+    # MXCSR's rounding and flush-to-zero modes: valgrind warns and ignores them).
+    if [ -z "$refcg" ]; then
+      refcg=$h
+      [ "$h" = "$ref" ] || log "$p: nopl prints other bytes under callgrind than natively ($h vs $ref): compared with nopl under callgrind"
+    fi
+    [ "$h" = "$refcg" ] || { echo "aligned-lock: $p $b printed other bytes under callgrind than nopl ($h vs $refcg)" >&2; return 1; }
+    # A library ran under callgrind as its copy without debug sections (workload.sh's
+    # cg_library): the judge reads that object, whose code and symbols are the library's.
+    local judged=$PW/$b
+    [ ! -f "$PW/cg-$b/lib/$b" ] || judged=$PW/cg-$b/lib/$b
+    "$PY" "$JUDGE" report "$judged" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
     [ "$with_check" = 1 ] || continue
     prof=p-${b%%.*}.fdata
     # A BOLT output's profile is of its input: check maps it through BAT.
@@ -199,11 +220,11 @@ judge_binaries() {
 
 one_program() {
   local p=$1 b
-  PW=$W/$p; mkdir -p "$PW/data"
+  PW=$W/$p; PROG=$p; mkdir -p "$PW/data"
   local S; S=$("${p}_source")
   # v2's tree: a copy with the edit (the same relative paths: PGO keys static functions by path).
   local versions="v1 v2" S2=
-  if [ $INPUT_ONLY = 1 ]; then
+  if [ $INPUT_ONLY = 1 ] || [ $APPLY_ONLY = 1 ]; then
     versions=v1
   else
     rm -rf "$PW/src-v2"; mkdir -p "$PW/src-v2"; cp -r "$S" "$PW/src-v2/"
@@ -247,7 +268,7 @@ one_program() {
   use_flags "$PW/v1.profdata" "${loops[@]}"; build_plugin_cached "$p" "$S" "$PW/obj-in" "${RECIPE[@]}"
   if [ $INPUT_ONLY = 1 ]; then
     build_plugin_cached "$p" "$S" "$PW/obj-rec" "${RECIPE[@]}" $OPTREC
-  else
+  elif [ $APPLY_ONLY = 0 ]; then
     use_flags "$PW/v2.profdata" "${loops[@]}"; build_plugin_cached "$p" "$S2" "$PW/obj-v2" "${RECIPE[@]}"
   fi
   cd "$PW"
@@ -259,18 +280,26 @@ one_program() {
     cd "$ROOT"
     return
   fi
-  "${p}_link" obj-in sh -Wl,--call-graph-profile-sort=none -Wl,--shuffle-sections=".text.*=$SHUFFLE_SEED"
-  "${p}_link" obj-v2 v2
+  local profiled="nopl in sh v2"
+  if [ $APPLY_ONLY = 1 ]; then
+    profiled="nopl in"
+  else
+    "${p}_link" obj-in sh -Wl,--call-graph-profile-sort=none -Wl,--shuffle-sections=".text.*=$SHUFFLE_SEED"
+    "${p}_link" obj-v2 v2
+  fi
   log "$p: hotlayout profile, plan, apply; llvm-bolt"
-  for b in nopl in sh v2; do run_workload profile "$b" "prof-$b"; cp "prof-$b/prof.fdata" "p-$b.fdata"; done
+  for b in $profiled; do run_workload profile "$b" "prof-$b"; cp "prof-$b/prof.fdata" "p-$b.fdata"; done
   # in.plan.lock: plan's lock; in.lock: the same after apply recorded its choices
   # (--write-lock: shifts, emitted sizes, code hashes), which the shuffled
   # build and, through plan --update, the edited one reuse.
   "$H" plan in --profile p-in.fdata -o in.plan.lock > plan-in.txt 2>&1
   cp in.plan.lock in.lock
   local lock rc more
-  for b in in sh v2; do
-    "$BOLT" $b -o $b.bolt -data=p-$b.fdata $BOLTFLAGS > bolt-$b.log 2>&1 \
+  # NAME_boltflags: what plain llvm-bolt needs to keep the program working (RandomX).
+  local boltmore=
+  ! declare -F "${p}_boltflags" >/dev/null || boltmore=$("${p}_boltflags")
+  for b in ${profiled#nopl }; do
+    "$BOLT" $b -o $b.bolt -data=p-$b.fdata $BOLTFLAGS $boltmore > bolt-$b.log 2>&1 \
       || { tail -5 bolt-$b.log; echo "aligned-lock: llvm-bolt failed on $p $b" >&2; return 1; }
     lock=in.lock; more=
     [ $b = in ] && more="--write-lock in.lock"
@@ -285,6 +314,11 @@ one_program() {
     [ $rc -le 1 ] || { tail -5 apply-$b.txt; echo "aligned-lock: apply failed on $p $b" >&2; return 1; }
     cp apply-$b.txt "$R/aligned-apply-$p-$b.txt"
   done
+  if [ $APPLY_ONLY = 1 ]; then
+    judge_binaries "$p" 1
+    cd "$ROOT"
+    return
+  fi
   # in.noprof: apply without --profile, from the lock alone (plan's choices as
   # in.apply's first run recorded them).
   rc=0; "$H" apply in --lock in.lock -o in.noprof > apply-in-noprof.txt 2>&1 || rc=$?
@@ -315,6 +349,6 @@ if [ $INPUT_ONLY = 1 ]; then
   exit 0
 fi
 python3 "$HERE/tables.py" --work "$W" --out "$R" --bins "$BINS" "${PROGS[@]}"
-for p in "${PROGS[@]}"; do tail -n +2 "$W/$p/tooltime.csv" | sed "s/^/$p,/"; done \
+for p in "${PROGS[@]}"; do [ $APPLY_ONLY = 1 ] || tail -n +2 "$W/$p/tooltime.csv" | sed "s/^/$p,/"; done \
   | { echo "program,round,position,config,build,value"; cat; } > "$R/aligned-tooltime.csv"
 log "done: $R/aligned-summary.txt"

@@ -235,7 +235,8 @@ def notes_on(b, judge, md):
 
 def program_tables(prog, work, bins, out_rows, loop_rows, md):
     d = os.path.join(work, prog)
-    changed = changed_functions(os.path.join(d, 'in'), os.path.join(d, 'v2'))
+    # No edited build (run.sh's programs built by their own build systems): nothing changed.
+    changed = changed_functions(os.path.join(d, 'in'), os.path.join(d, 'v2')) if 'v2' in bins else []
     J = {b: load(os.path.join(d, f'judge-{b}.json')) for b in bins}
     C = {b: load(os.path.join(d, f'check-{b}.json')) for b in bins}
     md.append(f'\n### {prog}\n')
@@ -277,8 +278,9 @@ def program_tables(prog, work, bins, out_rows, loop_rows, md):
                          'check_rule': c['hotness']['rule'], **agree, 'same_place': same})
         key = '; '.join(f'{k}: {v}' for k, v in sorted(reasons.items()))
         reasons_by.setdefault(key, []).append(b)
-    md.append(f'\nEdited: the functions whose size changed from in to v2 ({", ".join(changed) or "none"}); '
-              'the v2 rows\' address column leaves their loops out.')
+    if 'v2' in bins:
+        md.append(f'\nEdited: the functions whose size changed from in to v2 ({", ".join(changed) or "none"}); '
+                  'the v2 rows\' address column leaves their loops out.')
     md.append('\nWhere the judge and `hotlayout check --profile` disagree (loops joined by start '
               'address; check\'s rule: ' + ', '.join(sorted({
                   f"{C[b]['hotness']['rule']} on {'BOLT output' if '.' in b else 'the builds'}"

@@ -9,19 +9,45 @@
 # profile, and the binaries built from it) change from run to run. Runs get no randomization
 # (setarch -R), an empty environment but PATH and the VARs, and paths relative to $PW, so
 # the stack starts at the same address whatever WORK is.
+#
+# A shared library (the program defines NAME_host, NAME = $PROG): BIN is the library and the
+# workload's runs are of the host NAME_host prints (a path relative to $PW), with BIN
+# preloaded (LD_PRELOAD, absolute: callgrind's Python and valgrind's launcher load it too,
+# which changes nothing they print); profile instruments BIN (`profile --library --preload`).
+# NAME_output, when defined, filters each run's stdout (drops what varies from run to run,
+# such as timings) before it is compared.
 run_workload() {
-  local mode=$1 bin=./$2 d=$3 n=0 args app=""
+  local mode=$1 bin=./$2 d=$3 n=0 args app="" filter=cat lib=() pre=()
   shift 3
+  if declare -F "${PROG:-}_host" >/dev/null; then
+    lib=(--library "$bin" --preload); pre=(LD_PRELOAD="$PW/${bin#./}")
+    bin=$("${PROG:-}_host")
+  fi
+  ! declare -F "${PROG:-}_output" >/dev/null || filter=${PROG}_output
   mkdir -p "$PW/$d"; rm -f "$PW/$d"/out.* "$PW/$d"/cg.*
   while read -r args; do
     n=$((n + 1))
     case $mode in
-      native) repeatable_run "$@" "$bin" $args > "$PW/$d/out.$n" ;;
-      callgrind) repeatable_run "$@" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args > "$PW/$d/out.$n" ;;
-      profile) repeatable_run "$@" "$H" profile --quiet $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
+      native) repeatable_run "$@" "${pre[@]}" "$bin" $args | "$filter" > "$PW/$d/out.$n" ;;
+      callgrind) cg_library "$d"
+                 repeatable_run "$@" "${pre[@]}" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args \
+                   | "$filter" > "$PW/$d/out.$n" ;;
+      # profile preloads its instrumented copy of the library, not the library.
+      profile) repeatable_run "$@" "$H" profile --quiet "${lib[@]}" $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
                app=--append ;;
     esac
   done < "$PW/workload.txt"
+}
+# cg_library DIR: under callgrind, preload a copy of the library without its debug sections,
+# under the same file name (callgrind names objects by it; the code and the symbol table are
+# the same): valgrind 3.19 gives up on the DWARF clang 22 writes for jemalloc's -g3 ("Possibly
+# corrupted debuginfo file"), and the judge needs none of it.
+cg_library() {
+  [ ${#pre[@]} = 1 ] || return 0
+  local lib=${pre[0]#LD_PRELOAD=}
+  mkdir -p "$PW/$1/lib"
+  "${LLVM_BIN:-/usr/lib/llvm-22/bin}/llvm-objcopy" --strip-debug "$lib" "$PW/$1/lib/$(basename "$lib")"
+  pre=(LD_PRELOAD="$PW/$1/lib/$(basename "$lib")")
 }
 repeatable_run() {  # [VAR=VALUE...] COMMAND...: in $PW, no randomization, an empty environment
   local vars=()
