@@ -27,7 +27,9 @@ install(TARGETS hotlayout_rt ARCHIVE DESTINATION ${HOTLAYOUT_PLUGIN_ROOT})
 install(FILES ${PROJECT_SOURCE_DIR}/tools/hotlayout/scripts/ab-plot.py
   DESTINATION ${HOTLAYOUT_DATA_DIR})
 # The pages keep their relative places, so the links between them still work.
-foreach(page README.md tools/hotlayout/README.md lld-plugin/README.md)
+foreach(page README.md docs/recipe.md docs/hot-loops.md tools/hotlayout/README.md
+    llvm-plugin/README.md lld-plugin/README.md passes/HotAlign/README.md
+    passes/FlushElim/README.md)
   get_filename_component(dir ${page} DIRECTORY)
   install(FILES ${PROJECT_SOURCE_DIR}/${page}
     DESTINATION ${HOTLAYOUT_DOC_DIR}/${dir})
