@@ -56,9 +56,15 @@ InstSizeEstimator::InstSizeEstimator(const TargetMachine &TM) : TM(TM) {
     UseEncoder = false;
     return;
   }
+  // Only the imm8 forms shortImmediateSize looks up: the target has tens of
+  // thousands of opcodes, and hashing every name cost more than all of
+  // hotalign's other work on a small file (bench/compile-cost).
   const MCInstrInfo &MII = *TM.getMCInstrInfo();
-  for (unsigned Op = 0, E = MII.getNumOpcodes(); Op < E; ++Op)
-    OpcodeByName[MII.getName(Op)] = Op;
+  for (unsigned Op = 0, E = MII.getNumOpcodes(); Op < E; ++Op) {
+    StringRef Name = MII.getName(Op);
+    if (Name.ends_with("ri8") || Name.ends_with("mi8"))
+      ShortImmOpcode[Name] = Op;
+  }
 }
 
 InstSizeEstimator::~InstSizeEstimator() = default;
@@ -122,12 +128,12 @@ uint64_t InstSizeEstimator::shortImmediateSize(const MachineInstr &MI,
     }
   if (Short.empty())
     return Size;
-  auto Alt = OpcodeByName.find(Short);
+  auto Alt = ShortImmOpcode.find(Short);
   const MachineOperand *Imm = nullptr;
   for (const MachineOperand &MO : MI.explicit_operands())
     if (MO.isImm())
       Imm = &MO;
-  if (Alt == OpcodeByName.end() || !Imm || !isInt<8>(Imm->getImm()))
+  if (Alt == ShortImmOpcode.end() || !Imm || !isInt<8>(Imm->getImm()))
     return Size;
   std::optional<uint64_t> AltSize = encodeAs(MI, Alt->second);
   return AltSize ? std::min(Size, *AltSize) : Size;

@@ -102,7 +102,8 @@ private:
   bool UseEncoder = false;
   std::unique_ptr<llvm::MCContext> Ctx;
   std::unique_ptr<llvm::MCCodeEmitter> Emitter;
-  llvm::StringMap<unsigned> OpcodeByName;
+  /// The imm8 forms ("...ri8", "...mi8") by name, for shortImmediateSize.
+  llvm::StringMap<unsigned> ShortImmOpcode;
 };
 
 } // namespace hotlayout
