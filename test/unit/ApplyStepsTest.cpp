@@ -2,9 +2,9 @@
 // command line (Process.h's commandWithPath, which ab --run shares) and
 // the profile filter.
 
-#include "hotlayout/Tool/Apply.h"
-#include "hotlayout/Tool/Process.h"
-#include "hotlayout/Tool/TempFiles.h"
+#include "hotlayout/Tool/Apply/Apply.h"
+#include "hotlayout/Tool/Support/Process.h"
+#include "hotlayout/Tool/Support/TempFiles.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,7 +1,7 @@
 // Verification of apply's output without BOLT: symbol tables made by hand
 // stand for the input and the rewritten binary.
 
-#include "hotlayout/Tool/LockVerify.h"
+#include "hotlayout/Tool/Lock/LockVerify.h"
 
 #include "gtest/gtest.h"
 

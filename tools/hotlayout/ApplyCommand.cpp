@@ -12,7 +12,7 @@
 #include "Commands.h"
 
 #include "hotlayout/Support/HotLoopRules.h"
-#include "hotlayout/Tool/Apply.h"
+#include "hotlayout/Tool/Apply/Apply.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"

@@ -11,8 +11,8 @@
 #ifndef HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
 #define HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
 
-#include "hotlayout/Tool/BoltDriver.h"
-#include "hotlayout/Tool/HotLoops.h"
+#include "hotlayout/Tool/Bolt/BoltDriver.h"
+#include "hotlayout/Tool/Judge/BinaryJudge.h"
 
 #include "llvm/Support/CommandLine.h"
 

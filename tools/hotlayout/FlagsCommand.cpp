@@ -13,8 +13,8 @@
 
 #include "Commands.h"
 
-#include "hotlayout/Tool/LoopProfile.h"
-#include "hotlayout/Tool/Recipe.h"
+#include "hotlayout/Tool/Flags/Flags.h"
+#include "hotlayout/Tool/Loops/Loops.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"

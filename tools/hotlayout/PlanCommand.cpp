@@ -10,7 +10,7 @@
 #include "Commands.h"
 
 #include "hotlayout/Support/HotLoopRules.h"
-#include "hotlayout/Tool/Plan.h"
+#include "hotlayout/Tool/Plan/Plan.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
