@@ -446,8 +446,8 @@ def choose_hot(loops, opts):
     for lp in loops:
         lp['iterates'] = lp['entries'] == 0 or lp['taken'] >= opts.min_per_entry * lp['entries']
         lp['hot'] = False
-    # As check's markHotLoops: the share is of every iterating loop's count, and the noise
-    # floor only keeps a loop inside the cut from being hot.
+    # As markHotLoops (passes/Support/HotLoopRules.cpp): the share is of every iterating
+    # loop's count, and the noise floor only keeps a loop inside the cut from being hot.
     cand = sorted((lp for lp in loops if lp['iterates']),
                   key=lambda lp: (-lp['taken'], lp['target']))
     total = sum(lp['taken'] for lp in cand)

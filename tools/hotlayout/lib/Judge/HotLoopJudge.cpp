@@ -13,8 +13,8 @@
 //    backward branch closes a cycle in what ran (closesCycleInWhatRan), as
 //    the callgrind judge asks: after llvm-bolt splits a function, one may
 //    close a cycle only through code that never runs.
-// 3. markHotLoops(): iterating, noise floor, coverage cut (ties with the
-//    last loop chosen are chosen too).
+// 3. markHotLoops(): HotLoopRules' markHotLoops (iterating, noise floor,
+//    coverage cut) on the measured loops.
 // 4. judgeHotLoops(): the profiled binary itself (offsets are the
 //    profile's), or a BOLT output through BAT: an output instruction runs as
 //    often as the input block BAT maps it to; an output branch is taken as
@@ -290,30 +290,14 @@ measureLoops(StringRef Function, uint64_t FunctionAddress,
 
 void markHotLoops(std::vector<JudgedHotLoop> &Loops, uint64_t MinCount,
                   double HotCoverage) {
-  std::vector<JudgedHotLoop *> Iterating;
-  double Total = 0;
-  for (JudgedHotLoop &L : Loops) {
-    L.Hot = false;
-    if (L.Iterates) {
-      Iterating.push_back(&L);
-      Total += double(L.Taken);
-    }
-  }
-  llvm::sort(Iterating, [](const JudgedHotLoop *A, const JudgedHotLoop *B) {
-    return A->Taken != B->Taken ? A->Taken > B->Taken : A->Start < B->Start;
-  });
-  // Loops tied with the last one chosen are chosen too: which of equally
-  // taken loops crosses the share would otherwise depend on their
-  // addresses (bzip2: four loops taken 993 times at the cut).
-  double Covered = 0;
-  std::optional<uint64_t> Last;
-  for (JudgedHotLoop *L : Iterating) {
-    if (Covered >= HotCoverage * Total && L->Taken != Last)
-      break;
-    L->Hot = L->Taken >= MinCount;
-    Covered += double(L->Taken);
-    Last = L->Taken;
-  }
+  std::vector<LoopTaken> Counts;
+  Counts.reserve(Loops.size());
+  for (const JudgedHotLoop &L : Loops)
+    Counts.push_back({L.Taken, L.Iterates});
+  std::vector<bool> Hot =
+      hotlayout::markHotLoops(Counts, MinCount, HotCoverage);
+  for (size_t K = 0; K < Loops.size(); ++K)
+    Loops[K].Hot = Hot[K];
 }
 
 /// The taken count of each profiled branch of one function.

@@ -180,9 +180,8 @@ measureLoops(llvm::StringRef Function, uint64_t FunctionAddress,
              llvm::function_ref<uint64_t(size_t)> ExecOf,
              llvm::function_ref<uint64_t(size_t)> TakenOf, unsigned LineSize);
 
-/// Marks the hot loops of \p Loops (all loops of one binary): iterating,
-/// Taken >= MinCount, and within the HotCoverage share of the iterating
-/// loops' summed Taken.
+/// Sets Hot on \p Loops (all loops of one binary) by the definition's
+/// markHotLoops (HotLoopRules.h).
 void markHotLoops(std::vector<JudgedHotLoop> &Loops, uint64_t MinCount,
                   double HotCoverage);
 
