@@ -7,7 +7,8 @@
 //     and diff); a second pass sums per function the counts of the branch
 //     records that leave it or enter it from another function, and takes
 //     records that land on another function's entry as call edges.
-//  3. Hot functions: count >= MinCount, the MaxFunctions hottest, and every
+//  3. Hot functions: count >= MinFunctionCount, the MaxFunctions hottest, and
+//  every
 //     function with a hot loop (the one definition, judgeHotLoops: a loop
 //     can iterate a million times in a function called once). A profile
 //     that is empty, names no function of BINARY or does not fit its code
@@ -90,7 +91,7 @@ struct OldLock {
 
 /// Step 3: counts per range (a range may be named by several aliases) and
 /// the hot ranges, hottest first (ties by name): those counted at least
-/// MinCount times and those with hot loops (\p WithLoops).
+/// MinFunctionCount times and those with hot loops (\p WithLoops).
 static void pickHot(const PlanConfig &C, const std::vector<bool> &WithLoops,
                     CountedFunctions &F) {
   F.RangeCount.assign(F.Ranges.size(), 0);
@@ -103,7 +104,7 @@ static void pickHot(const PlanConfig &C, const std::vector<bool> &WithLoops,
     Profiled[S->Range] = true;
   }
   for (size_t I = 0; I < F.Ranges.size(); ++I)
-    if ((Profiled[I] && F.RangeCount[I] >= C.MinCount) || WithLoops[I])
+    if ((Profiled[I] && F.RangeCount[I] >= C.MinFunctionCount) || WithLoops[I])
       F.Hot.push_back(I);
   std::sort(F.Hot.begin(), F.Hot.end(), [&](size_t A, size_t B) {
     if (F.RangeCount[A] != F.RangeCount[B])
@@ -174,11 +175,12 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
     return E;
   pickHot(C, WithLoops, F);
   if (F.Hot.empty())
-    return fileError(C.ProfilePath,
-                     "counts no function of '" + C.BinaryPath + "' " +
-                         Twine(C.MinCount) +
-                         " times or more and has no hot loop in it: nothing "
-                         "to lock; profile a longer run or lower --min-count");
+    return fileError(
+        C.ProfilePath,
+        "counts no function of '" + C.BinaryPath + "' " +
+            Twine(C.MinFunctionCount) +
+            " times or more and has no hot loop in it: nothing "
+            "to lock; profile a longer run or lower --min-function-count");
   return Error::success();
 }
 

@@ -13,6 +13,7 @@
 #ifndef HOTLAYOUT_TOOL_APPLY_H
 #define HOTLAYOUT_TOOL_APPLY_H
 
+#include "hotlayout/Support/HotLoopRules.h"
 #include "hotlayout/Tool/Bolt/BoltDriver.h"
 #include "hotlayout/Tool/Lock/LockVerify.h"
 
@@ -51,10 +52,10 @@ struct ApplyConfig {
   /// at its input line offset.
   bool PlaceLoops = true;
   /// Loops taken fewer times are not hot (check's --min-count).
-  uint64_t MinCount = 100;
+  uint64_t MinCount = DefaultMinCount;
   /// Hot loops are the hottest iterating ones that make up this share of
   /// all iterating loops' taken counts (check's --hot-coverage).
-  double HotCoverage = 0.99;
+  double HotCoverage = DefaultHotCoverage;
   /// Where to write the lock with the choices made (format 3): per placed
   /// function its shift, its emitted size and its relocation-masked code
   /// hash. May be LockPath. Empty: not written.
@@ -111,7 +112,7 @@ struct ApplyResult {
   std::string BinaryPath;
   std::string OutputPath;
   std::string ProfilePath;
-  uint64_t LineSize = 64;
+  uint64_t LineSize = DefaultLineSize;
   unsigned Runs = 0; ///< llvm-bolt runs it took.
   /// The lock's build ID when it was planned on this very build (the
   /// input's .note.gnu.build-id is the same), else empty.

@@ -42,7 +42,7 @@ struct CheckFinding {
 struct CheckResult {
   std::string File;
   std::string Arch;
-  unsigned LineSize = 64;
+  unsigned LineSize = DefaultLineSize;
   RangeSource Source = RangeSource::Symbols;
   HotnessJudge Judge;
   std::vector<CheckFinding> Hot;

@@ -69,7 +69,7 @@ struct UnmatchedFunction {
 struct DiffResult {
   DiffSide A, B;
   std::string Arch;
-  unsigned LineSize = 64;
+  unsigned LineSize = DefaultLineSize;
   std::vector<FunctionDiff> Functions;
   std::vector<LoopDiff> Loops;
   std::vector<UnmatchedFunction> OnlyInA, OnlyInB;

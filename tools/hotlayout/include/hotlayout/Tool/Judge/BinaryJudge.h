@@ -33,7 +33,7 @@ namespace hotlayout {
 /// `diff` share (their options --line-size, --min-loop-freq-ratio,
 /// --profile, --min-count, --function).
 struct HotLoopConfig {
-  unsigned LineSize = 64;                  ///< A power of two.
+  unsigned LineSize = DefaultLineSize;     ///< A power of two.
   double MinLoopFreqRatio = 8.0;           ///< Block-frequency rule threshold.
   std::string ProfilePath;                 ///< BOLT .fdata; empty: none.
   uint64_t MinCount = DefaultMinCount;     ///< Profile rule threshold.

@@ -10,6 +10,7 @@
 #ifndef HOTLAYOUT_TOOL_LAYOUTLOCK_H
 #define HOTLAYOUT_TOOL_LAYOUTLOCK_H
 
+#include "hotlayout/Support/HotLoopRules.h"
 #include "hotlayout/Tool/Binary/BinaryFile.h"
 #include "hotlayout/Tool/Lock/LayoutPlan.h"
 
@@ -46,7 +47,7 @@ struct LayoutLock {
   std::string BuildID; ///< Hex of .note.gnu.build-id; empty when it has none.
   /// The hot text must start at a multiple of this (the line size: offsets
   /// are only cache-aligned if the start is).
-  uint64_t HotTextAlignment = 64;
+  uint64_t HotTextAlignment = DefaultLineSize;
   LayoutPlan Plan;
 };
 

@@ -41,6 +41,7 @@
 #ifndef HOTLAYOUT_TOOL_LAYOUTPLAN_H
 #define HOTLAYOUT_TOOL_LAYOUTPLAN_H
 
+#include "hotlayout/Support/HotLoopRules.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -68,7 +69,8 @@ struct PlanCall {
 };
 
 struct PlanOptions {
-  uint64_t LineSize = 64;    ///< Every offset is a multiple; power of two.
+  uint64_t LineSize =
+      DefaultLineSize;       ///< Every offset is a multiple; power of two.
   unsigned SlackPercent = 6; ///< Growth each reservation absorbs.
   /// Clustering merges no further once a cluster would exceed this (a page:
   /// callers and callees that share it share an I-TLB entry).
@@ -100,7 +102,7 @@ struct PlacedFunction {
 
 /// Functions sorted by offset; reservations do not overlap.
 struct LayoutPlan {
-  uint64_t LineSize = 64;
+  uint64_t LineSize = DefaultLineSize;
   unsigned SlackPercent = 6;
   std::vector<PlacedFunction> Functions;
 

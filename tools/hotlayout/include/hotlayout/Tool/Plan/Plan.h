@@ -30,10 +30,12 @@ struct PlanConfig {
   std::string ProfilePath; ///< BOLT .fdata of the binary.
   std::string OutputPath;  ///< The lock to write.
   std::string UpdatePath;  ///< The previous lock; empty: a fresh plan.
-  unsigned LineSize = 64;  ///< Ignored with an update: the old lock's holds.
+  unsigned LineSize =
+      DefaultLineSize; ///< Ignored with an update: the old lock's holds.
   unsigned SlackPercent = 6;
-  /// A function is hot from this count on (one with a hot loop always is).
-  uint64_t MinCount = DefaultMinCount;
+  /// A function is hot from this count on (one with a hot loop always is):
+  /// a count of the function, where every other MinCount counts a loop.
+  uint64_t MinFunctionCount = DefaultMinCount;
   unsigned MaxFunctions = 0; ///< Lock at most this many; 0: every hot one.
 };
 
