@@ -43,6 +43,7 @@
 #include "hotlayout/Tool/Apply/Apply.h"
 
 #include "hotlayout/Tool/Binary/BinaryFile.h"
+#include "hotlayout/Tool/Binary/CodeSizes.h"
 #include "hotlayout/Tool/Bolt/BoltDriver.h"
 #include "hotlayout/Tool/Lock/LayoutLock.h"
 #include "hotlayout/Tool/Lock/LockPlacement.h"
@@ -65,6 +66,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -101,8 +103,11 @@ struct ApplyInputs {
   BoltTools Tools;
   /// Relocation-masked code hash of each locked function of BINARY.
   StringMap<std::string> CodeHashes;
-  /// The --profile's branch records, read once: the shifts and the final
-  /// verification judge hot loops by them.
+  /// The --profile, read and checked once: filterProfile() writes BOLT's
+  /// copy from it.
+  std::optional<FdataFile> Profile;
+  /// Its branch records: the shifts and the final verification judge hot
+  /// loops by them.
   BranchProfile Branches;
   /// The functions the --profile's records name, as BOLT wrote them (a
   /// local function is NAME/N).
@@ -180,18 +185,17 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
     return foreignLockError(I.Lock, C.LockPath, C.BinaryPath, "from",
                             "plan one for this binary with hotlayout plan");
   if (!C.ProfilePath.empty()) {
-    // Parsed (and checked) once: FunctionCounts::read would parse it twice.
-    auto Branches = BranchProfile::read(C.ProfilePath);
-    if (!Branches)
-      return Branches.takeError();
-    I.Branches = std::move(*Branches);
-    auto Counts = FunctionCounts::readAccepted(C.ProfilePath);
-    if (!Counts)
-      return Counts.takeError();
+    // Read (and checked) once; every view of it is built from the records.
+    auto Profile = FdataFile::read(C.ProfilePath);
+    if (!Profile)
+      return Profile.takeError();
+    I.Profile = std::move(*Profile);
+    I.Branches = BranchProfile::fromFile(*I.Profile);
+    FunctionCounts Counts = FunctionCounts::fromFile(*I.Profile);
     if (Error E =
-            checkProfileFits(C.ProfilePath, *Counts, I.Branches, *I.File, I.In))
+            checkProfileFits(C.ProfilePath, Counts, I.Branches, *I.File, I.In))
       return std::move(E);
-    I.Followers = profiledFollowers(*Counts, I.Lock);
+    I.Followers = profiledFollowers(Counts, I.Lock);
     I.ProfileNames = I.Branches.boltNames();
     auto Estimated = functionsProfiledFromPGOMap(*I.File, I.Branches);
     if (!Estimated)
@@ -342,13 +346,13 @@ PlacementLoop::onlyFunctions(ArrayRef<std::string> Order) const {
 /// Unordered ones; no profile when no record is left.
 Error PlacementLoop::filterProfile() {
   Profile.clear();
-  if (C.ProfilePath.empty())
+  if (!I.Profile)
     return Error::success();
   StringSet<> Drop(Unordered);
   for (const PlacedFunction &F : I.Lock.Plan.Functions)
     Drop.insert(F.Name);
   std::string Filtered = Tmp.file("profile.fdata");
-  auto Kept = writeProfileWithout(C.ProfilePath, Drop, Filtered);
+  auto Kept = I.Profile->writeWithout(Drop, Filtered);
   if (!Kept)
     return Kept.takeError();
   if (*Kept)
@@ -638,85 +642,6 @@ static Error runSmoke(const ApplyConfig &C, StringRef Path) {
   return makeError("--smoke command '" + C.SmokeCommand +
                    "' failed on the rewritten binary (" + P.why() + "); '" +
                    C.OutputPath + "' was not written");
-}
-
-Expected<bool> writeProfileWithout(StringRef From, const StringSet<> &Names,
-                                   StringRef To) {
-  auto Buffer = MemoryBuffer::getFile(From, /*IsText=*/true);
-  if (!Buffer)
-    return fileError(From, "cannot be read: " + Buffer.getError().message());
-  std::error_code EC;
-  raw_fd_ostream OS(To, EC, sys::fs::OF_Text);
-  if (EC)
-    return fileError(To, "cannot be written: " + EC.message());
-  SmallVector<StringRef, 8> Fields;
-  bool KeptRecord = false;
-  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
-    Fields.clear();
-    SplitString(Line, Fields);
-    if (any_of(Fields,
-               [&](StringRef F) { return Names.count(F.split('/').first); }))
-      continue;
-    OS << Line << "\n";
-    // A branch record: from and to (symbol flag, name, offset each), then
-    // mispredictions and count.
-    KeptRecord |= Fields.size() == 8;
-  }
-  return KeptRecord;
-}
-
-/// Bytes of executable sections, without BOLT's copy of the input's text
-/// (.bolt.org.*: liveCodeLeftInPlace() counts what still runs there); with
-/// \p Only, of that section.
-static uint64_t executableBytes(const BinaryFile &File, StringRef Only = "") {
-  uint64_t Bytes = 0;
-  for (const object::SectionRef &S : File.object().sections()) {
-    Expected<StringRef> Name = S.getName();
-    if (!Name) {
-      consumeError(Name.takeError());
-      continue;
-    }
-    if (S.isText() && !Name->starts_with(".bolt.org") &&
-        (Only.empty() || *Name == Only))
-      Bytes += S.getSize();
-  }
-  return Bytes;
-}
-
-/// Bytes of the functions llvm-bolt left in place: the function symbols
-/// inside its copy of the input's text (.bolt.org.*), whose code still runs
-/// from there (apply has llvm-bolt process only the ordered and profiled
-/// functions; the never-run rest stays).
-static uint64_t liveCodeLeftInPlace(const BinaryFile &File) {
-  std::vector<std::pair<uint64_t, uint64_t>> Old;
-  for (const object::SectionRef &S : File.object().sections()) {
-    Expected<StringRef> Name = S.getName();
-    if (!Name) {
-      consumeError(Name.takeError());
-      continue;
-    }
-    if (S.isText() && Name->starts_with(".bolt.org"))
-      Old.push_back({S.getAddress(), S.getAddress() + S.getSize()});
-  }
-  std::set<uint64_t> Seen;
-  uint64_t Bytes = 0;
-  for (const object::ELFSymbolRef &Sym : File.object().symbols()) {
-    Expected<object::SymbolRef::Type> Type = Sym.getType();
-    Expected<uint64_t> Address = Sym.getAddress();
-    if (!Type || !Address || *Type != object::SymbolRef::ST_Function) {
-      if (!Type)
-        consumeError(Type.takeError());
-      if (!Address)
-        consumeError(Address.takeError());
-      continue;
-    }
-    bool InOld = any_of(Old, [&](const auto &R) {
-      return *Address >= R.first && *Address < R.second;
-    });
-    if (InOld && Seen.insert(*Address).second)
-      Bytes += Sym.getSize();
-  }
-  return Bytes;
 }
 
 /// Output file size and code sizes for the report.

@@ -3,14 +3,13 @@
 //  1. Open BINARY; it needs .symtab (the lock is keyed by symbol name, with
 //     SymbolIndex's unique-names rule) and, as apply does, static
 //     relocations. Hash each function's bytes.
-//  2. Read the profile: BranchProfile::read checks it (same errors as check
-//     and diff); a second pass sums per function the counts of the branch
-//     records that leave it or enter it from another function, and takes
-//     records that land on another function's entry as call edges.
-//  3. Hot functions: count >= MinFunctionCount, the MaxFunctions hottest, and
-//  every
-//     function with a hot loop (the one definition, judgeHotLoops: a loop
-//     can iterate a million times in a function called once). A profile
+//  2. Read the profile once (FdataFile::read checks it: the same errors as
+//     check and diff); FunctionCounts sums per function the counts of the
+//     branch records that leave it or enter it from another function, and
+//     takes records that land on another function's entry as call edges.
+//  3. Hot functions: count >= MinFunctionCount, the MaxFunctions hottest,
+//     and every function with a hot loop (the one definition, judgeHotLoops: a
+//     loop can iterate a million times in a function called once). A profile
 //     that is empty, names no function of BINARY or does not fit its code
 //     is an error (ProfileCheck.h). Each one's shift: where in its line it
 //     starts in BINARY, which is where the compiler placed its hot loops
@@ -118,16 +117,14 @@ static void pickHot(const PlanConfig &C, const std::vector<bool> &WithLoops,
 /// Each range's shift (step 3) from its hot loops in \p File, judged by the
 /// profile; \p WithLoops: the ranges that have hot loops.
 static Error planShifts(const PlanConfig &C, const BinaryFile &File,
-                        CountedFunctions &F, std::vector<bool> &WithLoops) {
-  auto Profile = BranchProfile::read(C.ProfilePath);
-  if (!Profile)
-    return Profile.takeError();
+                        const BranchProfile &Profile, CountedFunctions &F,
+                        std::vector<bool> &WithLoops) {
   std::vector<std::string> Names;
   for (const CodeRange &R : F.Ranges)
     Names.push_back(R.Name);
   JudgeOptions O;
   O.LineSize = C.LineSize;
-  auto Shifts = compilerShifts(File, Names, *Profile, O);
+  auto Shifts = compilerShifts(File, Names, Profile, O);
   if (!Shifts)
     return Shifts.takeError();
   F.Shift.assign(F.Ranges.size(), 0);
@@ -162,14 +159,16 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
   if (Error E = requireCodeRelocations(File))
     return E;
   F.ByName = SymbolIndex(F.Ranges);
-  auto Counts = FunctionCounts::read(C.ProfilePath);
-  if (!Counts)
-    return Counts.takeError();
-  F.Counts = std::move(*Counts);
-  if (Error E = checkProfileFits(C.ProfilePath, F.Counts, File, F.ByName))
+  auto Profile = FdataFile::read(C.ProfilePath);
+  if (!Profile)
+    return Profile.takeError();
+  F.Counts = FunctionCounts::fromFile(*Profile);
+  BranchProfile Branches = BranchProfile::fromFile(*Profile);
+  if (Error E =
+          checkProfileFits(C.ProfilePath, F.Counts, Branches, File, F.ByName))
     return E;
   std::vector<bool> WithLoops;
-  if (Error E = planShifts(C, File, F, WithLoops))
+  if (Error E = planShifts(C, File, Branches, F, WithLoops))
     return E;
   if (Error E = codeHashes(File, F))
     return E;

@@ -1,4 +1,4 @@
-//===- Hotness.cpp - Evidence that a loop of a linked binary is hot -------===//
+//===- Fdata.cpp - Evidence that a loop of a linked binary is hot ---------===//
 //
 // Block frequencies: every mapped block with a frequency, sorted by address,
 // so that the block holding a loop's first byte is one binary search away.
@@ -20,7 +20,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -198,32 +200,19 @@ static Error checkBoltSyntax(StringRef Path, StringRef Text) {
   return Error::success();
 }
 
-Expected<BranchProfile> BranchProfile::read(StringRef Path) {
-  BranchProfile P;
-  if (Error E = P.readFile(Path))
-    return std::move(E);
-  return P;
-}
-
-Expected<BranchProfile> BranchProfile::readAll(ArrayRef<std::string> Paths) {
-  BranchProfile P;
-  for (const std::string &Path : Paths)
-    if (Error E = P.readFile(Path))
-      return std::move(E);
-  return P;
-}
-
-Error BranchProfile::readFile(StringRef Path) {
+Expected<FdataFile> FdataFile::read(StringRef Path) {
   auto Buffer = readInputFile(Path, input_limits::Profile,
                               "pass a BOLT .fdata profile to --profile");
   if (!Buffer)
     return Buffer.takeError();
   if (Error E = checkBoltSyntax(Path, (*Buffer)->getBuffer()))
-    return E;
-  BranchProfile &P = *this;
+    return std::move(E);
+  FdataFile F;
+  F.Path = Path.str();
+  F.Buffer = std::move(*Buffer);
   SmallVector<StringRef, 8> Fields;
   size_t LineNo = 0;
-  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
+  for (StringRef Line : split(F.Buffer->getBuffer(), '\n')) {
     ++LineNo;
     Line = Line.trim();
     if (Line.empty() || Line == "boltedcollection")
@@ -240,7 +229,7 @@ Error BranchProfile::readFile(StringRef Path) {
     if (!Fields.empty() && Fields[0].size() == 1 && Fields[0][0] >= '3' &&
         Fields[0][0] <= '5')
       continue;
-    ProfileBranch B;
+    FdataBranch B;
     if (Fields.size() != 8 || Fields[2].getAsInteger(16, B.From) ||
         Fields[5].getAsInteger(16, B.To) || Fields[7].getAsInteger(10, B.Count))
       return fdataError(Path, LineNo,
@@ -248,24 +237,88 @@ Error BranchProfile::readFile(StringRef Path) {
                         "<hex offset> <kind> <function> <hex offset> "
                         "<mispredictions> <count>', got '" +
                             printable(Line) + "'");
-    StringRef From = fdataFunction(Fields[0], Fields[1]);
-    StringRef To = fdataFunction(Fields[3], Fields[4]);
+    B.FromKind = Fields[0];
+    B.FromName = Fields[1];
+    B.ToKind = Fields[3];
+    B.ToName = Fields[4];
+    F.Branches.push_back(B);
+  }
+  return std::move(F);
+}
+
+Expected<bool> FdataFile::writeWithout(const StringSet<> &Names,
+                                       StringRef To) const {
+  std::error_code EC;
+  raw_fd_ostream OS(To, EC, sys::fs::OF_Text);
+  if (EC)
+    return fileError(To, "cannot be written: " + EC.message());
+  SmallVector<StringRef, 8> Fields;
+  bool KeptRecord = false;
+  for (StringRef Line : split(Buffer->getBuffer(), '\n')) {
+    Fields.clear();
+    splitFields(Line, Fields);
+    if (any_of(Fields,
+               [&](StringRef F) { return Names.count(F.split('/').first); }))
+      continue;
+    OS << Line << "\n";
+    // A branch record: from and to (symbol flag, name, offset each), then
+    // mispredictions and count.
+    KeptRecord |= Fields.size() == 8;
+  }
+  return KeptRecord;
+}
+
+Expected<BranchProfile> BranchProfile::read(StringRef Path) {
+  auto File = FdataFile::read(Path);
+  if (!File)
+    return File.takeError();
+  return fromFile(*File);
+}
+
+Expected<BranchProfile> BranchProfile::readAll(ArrayRef<std::string> Paths) {
+  BranchProfile P;
+  for (const std::string &Path : Paths) {
+    auto File = FdataFile::read(Path);
+    if (!File)
+      return File.takeError();
+    P.addFile(*File);
+  }
+  return P;
+}
+
+BranchProfile BranchProfile::fromFile(const FdataFile &File) {
+  BranchProfile P;
+  P.addFile(File);
+  return P;
+}
+
+BranchProfile BranchProfile::fromFiles(ArrayRef<FdataFile> Files) {
+  BranchProfile P;
+  for (const FdataFile &File : Files)
+    P.addFile(File);
+  return P;
+}
+
+void BranchProfile::addFile(const FdataFile &File) {
+  BranchProfile &P = *this;
+  for (const FdataBranch &R : File.branches()) {
+    StringRef From = fdataFunction(R.FromKind, R.FromName);
+    StringRef To = fdataFunction(R.ToKind, R.ToName);
     if (!From.empty())
-      P.BoltNames.insert(Fields[1]);
+      P.BoltNames.insert(R.FromName);
     if (!To.empty())
-      P.BoltNames.insert(Fields[4]);
+      P.BoltNames.insert(R.ToName);
     if (!From.empty())
       P.Sources.insert(From);
     if (!From.empty() && From == To) {
-      P.add(From, B);
-    } else if (!To.empty() && B.To == 0) {
-      P.addEntries(To, B.Count);
+      P.add(From, {R.From, R.To, R.Count});
+    } else if (!To.empty() && R.To == 0) {
+      P.addEntries(To, R.Count);
       std::string &Name = P.ByFunction[To].EntryName;
       if (Name.empty())
-        Name = (Fields[3] + " " + Fields[4]).str();
+        Name = (R.ToKind + " " + R.ToName).str();
     }
   }
-  return Error::success();
 }
 
 std::vector<std::string> BranchProfile::boltNames() const {
@@ -325,35 +378,23 @@ uint64_t BranchProfile::backEdgeCount(const CodeRange &Function,
 }
 
 Expected<FunctionCounts> FunctionCounts::read(StringRef Path) {
-  if (auto Checked = BranchProfile::read(Path); !Checked)
-    return Checked.takeError();
-  return readAccepted(Path);
+  auto File = FdataFile::read(Path);
+  if (!File)
+    return File.takeError();
+  return fromFile(*File);
 }
 
-Expected<FunctionCounts> FunctionCounts::readAccepted(StringRef Path) {
-  // Lines BranchProfile::read accepts but does not use (memory records,
-  // markers) are skipped here too.
-  auto Buffer = readInputFile(Path, input_limits::Profile,
-                              "pass a BOLT .fdata profile to --profile");
-  if (!Buffer)
-    return Buffer.takeError();
+FunctionCounts FunctionCounts::fromFile(const FdataFile &File) {
   FunctionCounts C;
-  SmallVector<StringRef, 8> F;
-  for (StringRef Line : split((*Buffer)->getBuffer(), '\n')) {
-    F.clear();
-    splitFields(Line.trim(), F);
-    uint64_t To = 0, Count = 0;
-    if (F.size() != 8 || F[5].getAsInteger(16, To) ||
-        F[7].getAsInteger(10, Count))
-      continue;
-    StringRef From = fdataFunction(F[0], F[1]);
-    StringRef Dest = fdataFunction(F[3], F[4]);
+  for (const FdataBranch &R : File.branches()) {
+    StringRef From = fdataFunction(R.FromKind, R.FromName);
+    StringRef Dest = fdataFunction(R.ToKind, R.ToName);
     if (!From.empty())
-      C.Count[From] += Count;
+      C.Count[From] += R.Count;
     if (!Dest.empty() && Dest != From) {
-      C.Count[Dest] += Count;
-      if (!From.empty() && To == 0)
-        C.Calls[{From.str(), Dest.str()}] += Count;
+      C.Count[Dest] += R.Count;
+      if (!From.empty() && R.To == 0)
+        C.Calls[{From.str(), Dest.str()}] += R.Count;
     }
   }
   return C;

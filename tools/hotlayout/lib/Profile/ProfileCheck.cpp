@@ -74,13 +74,4 @@ Error checkProfileFits(StringRef ProfilePath, const FunctionCounts &Counts,
   return checkOffsets(ProfilePath, Branches, File, ByName);
 }
 
-Error checkProfileFits(StringRef ProfilePath, const FunctionCounts &Counts,
-                       const BinaryFile &File, const SymbolIndex &ByName) {
-  // Counts were read from this file, so it parses as a branch profile.
-  auto P = BranchProfile::read(ProfilePath);
-  if (!P)
-    return P.takeError();
-  return checkProfileFits(ProfilePath, Counts, *P, File, ByName);
-}
-
 } // namespace hotlayout

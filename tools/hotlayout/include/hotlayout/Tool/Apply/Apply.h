@@ -168,13 +168,6 @@ llvm::Expected<ApplyResult> runApply(const ApplyConfig &Config);
 /// function (offset, actual offset, address, OK / MOVED / MISSING).
 void printApplyReport(const ApplyResult &R, llvm::raw_ostream &OS);
 
-/// Copies the BOLT profile \p From to \p To without the records that name a
-/// function of \p Names (with BOLT's /N suffix or without), so that BOLT
-/// keeps those functions' input code. True when a branch record is left.
-llvm::Expected<bool> writeProfileWithout(llvm::StringRef From,
-                                         const llvm::StringSet<> &Names,
-                                         llvm::StringRef To);
-
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOL_APPLY_H

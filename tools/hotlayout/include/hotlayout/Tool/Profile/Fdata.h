@@ -6,6 +6,10 @@
 //  - taken-branch counts from a BOLT .fdata profile (perf2bolt, or
 //    llvm-bolt -instrument), which also fits BOLT-rewritten binaries.
 //
+// A .fdata file is read and checked once, by FdataFile::read, the one
+// parser of the format; BranchProfile and FunctionCounts are views built
+// from its records, and FdataFile::writeWithout is apply's writer.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef HOTLAYOUT_TOOL_HOTNESS_H
@@ -19,9 +23,11 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,6 +65,42 @@ private:
 /// a DSO).
 llvm::StringRef fdataFunction(llvm::StringRef Kind, llvm::StringRef Name);
 
+/// One branch record of a .fdata file, fields as written.
+struct FdataBranch {
+  llvm::StringRef FromKind, FromName; ///< `1 foo/1`: kind and BOLT's name.
+  uint64_t From = 0;                  ///< Offset of the branch.
+  llvm::StringRef ToKind, ToName;
+  uint64_t To = 0; ///< Offset of its target.
+  uint64_t Count = 0;
+};
+
+/// A BOLT .fdata profile, read and checked once (as llvm-bolt's reader
+/// would take it; errors name the line and the fix): its branch records,
+/// and its text for writeWithout. Memory records and markers are kept in
+/// the text only.
+class FdataFile {
+public:
+  /// Reads and checks \p Path. Accepts branch records (`1 foo 1a 1 foo 10 0
+  /// 1000`: from foo+0x1a to foo+0x10, 0 mispredictions, taken 1000 times);
+  /// skips memory records and the `boltedcollection` marker; rejects
+  /// `no_lbr` (sampled) profiles, which have no branches.
+  static llvm::Expected<FdataFile> read(llvm::StringRef Path);
+
+  llvm::StringRef path() const { return Path; }
+  llvm::ArrayRef<FdataBranch> branches() const { return Branches; }
+
+  /// Writes this profile to \p To without the lines that name a function
+  /// of \p Names (with BOLT's /N suffix or without), so that BOLT keeps
+  /// those functions' input code. True when a branch record is left.
+  llvm::Expected<bool> writeWithout(const llvm::StringSet<> &Names,
+                                    llvm::StringRef To) const;
+
+private:
+  std::string Path;
+  std::shared_ptr<llvm::MemoryBuffer> Buffer; ///< Branches point into it.
+  std::vector<FdataBranch> Branches;
+};
+
 /// One branch record that stays inside its function: offsets from the
 /// function's start.
 struct ProfileBranch {
@@ -90,6 +132,11 @@ public:
   /// The records of every file in \p Paths, read as read() reads one.
   static llvm::Expected<BranchProfile>
   readAll(llvm::ArrayRef<std::string> Paths);
+
+  /// The intra-function branches and entries of \p File.
+  static BranchProfile fromFile(const FdataFile &File);
+  /// The same over several files.
+  static BranchProfile fromFiles(llvm::ArrayRef<FdataFile> Files);
 
   /// Builds a profile from records already parsed (tests, other readers).
   void add(llvm::StringRef Function, const ProfileBranch &B);
@@ -124,7 +171,7 @@ public:
   }
 
 private:
-  llvm::Error readFile(llvm::StringRef Path);
+  void addFile(const FdataFile &File);
 
   llvm::StringMap<FunctionProfile> ByFunction;
   llvm::StringSet<> Sources;   ///< Functions some record branches from.
@@ -140,9 +187,8 @@ struct FunctionCounts {
 
   /// Reads \p Path, checked as BranchProfile::read checks it.
   static llvm::Expected<FunctionCounts> read(llvm::StringRef Path);
-  /// Reads \p Path, which BranchProfile::read has accepted already (a
-  /// caller that needs both parses and checks the file once).
-  static llvm::Expected<FunctionCounts> readAccepted(llvm::StringRef Path);
+  /// The sums of \p File's branch records.
+  static FunctionCounts fromFile(const FdataFile &File);
 
   /// An error when the profile names functions and \p HasFunction knows
   /// none of them: it was recorded from another program. A profile of an

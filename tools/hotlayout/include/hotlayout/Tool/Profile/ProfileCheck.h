@@ -35,12 +35,9 @@
 
 namespace hotlayout {
 
-/// Steps 1-3 for the profile at \p ProfilePath, already read into \p Counts,
-/// against \p File whose functions \p ByName indexes.
-llvm::Error checkProfileFits(llvm::StringRef ProfilePath,
-                             const FunctionCounts &Counts,
-                             const BinaryFile &File, const SymbolIndex &ByName);
-/// The same with its branch records already read into \p Branches.
+/// Steps 1-3 for the profile at \p ProfilePath, already read into \p Counts
+/// and \p Branches (FdataFile::read, once), against \p File whose functions
+/// \p ByName indexes.
 llvm::Error checkProfileFits(llvm::StringRef ProfilePath,
                              const FunctionCounts &Counts,
                              const BranchProfile &Branches,
