@@ -361,8 +361,8 @@ Error PlacementLoop::filterProfile() {
 }
 
 /// What the next run does differently: pad by what BOLT emitted (it may
-/// re-encode code; judgePlacement updated Bodies), leave the space of
-/// functions it did not move empty, and give a function outside the lock
+/// re-encode code; runUntilPlaced took its sizes into Bodies), leave the space
+/// of functions it did not move empty, and give a function outside the lock
 /// that BOLT put among the locked ones (it cannot find e.g. _init in .init
 /// by its -function-order name and orders it by its profile) no profile, so
 /// that it goes after them. True when another run may place more.
@@ -402,6 +402,9 @@ Error PlacementLoop::runUntilPlaced(ApplyResult &R, unsigned MaxRuns) {
     }();
     if (!V)
       return V.takeError();
+    // The next run pads by what BOLT emitted.
+    for (const auto &E : V->Emitted)
+      Bodies[E.getKey()] = E.getValue();
     auto Again = adjust(*V);
     if (!Again)
       return Again.takeError();

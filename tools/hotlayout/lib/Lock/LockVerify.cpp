@@ -53,16 +53,22 @@ static std::string whyMoved(const PlacedFunction &F, uint64_t OutAddress,
 
 Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
                             const SymbolIndex &Out, ArrayRef<Placement> P,
-                            StringRef InputPath, StringMap<uint64_t> &Bodies) {
+                            StringRef InputPath,
+                            const StringMap<uint64_t> &Bodies) {
   Verification V;
   std::optional<uint64_t> First;
   StringMap<uint64_t> Shift;
+  // The sizes the reasons below explain overflows with: what BOLT emitted
+  // where the output says, else what was expected.
+  StringMap<uint64_t> Sizes = Bodies;
   for (const Placement &X : P) {
     Shift[X.Locked->Name] = X.Shift;
     const IndexedSymbol *S = Out.find(X.Locked->Name);
     if (!S)
       continue;
-    Bodies[X.Locked->Name] = S->Size > X.Padding ? S->Size - X.Padding : 0;
+    uint64_t Emitted = S->Size > X.Padding ? S->Size - X.Padding : 0;
+    V.Emitted[X.Locked->Name] = Emitted;
+    Sizes[X.Locked->Name] = Emitted;
     if (!First && S->Address >= X.Locked->Offset + X.Shift)
       First = S->Address - X.Locked->Offset - X.Shift;
   }
@@ -90,7 +96,7 @@ Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
       D.Actual = int64_t(S->Address - V.Start);
       D.OK = D.Actual == int64_t(F.Offset + D.Shift);
       if (!D.OK)
-        D.Why = whyMoved(F, S->Address, In, P, Bodies, D.Stayed);
+        D.Why = whyMoved(F, S->Address, In, P, Sizes, D.Stayed);
     }
     V.Verdicts.push_back(std::move(D));
   }
@@ -128,7 +134,7 @@ Expected<std::unique_ptr<BinaryFile>> openBoltOutput(StringRef OutputPath,
 Expected<Verification>
 verifyPlacement(StringRef OutputPath, const LayoutLock &Lock,
                 const SymbolIndex &In, ArrayRef<Placement> P,
-                StringRef InputPath, StringMap<uint64_t> &Bodies) {
+                StringRef InputPath, const StringMap<uint64_t> &Bodies) {
   auto File = openBoltOutput(OutputPath, InputPath);
   if (!File)
     return File.takeError();

@@ -48,6 +48,10 @@ struct Verification {
   std::vector<PlacementVerdict> Verdicts; ///< In lock order.
   /// Functions outside the lock that landed inside the locked hot text.
   llvm::StringSet<> Intruders;
+  /// The bytes BOLT emitted for each placed function found in the output
+  /// (its symbol size less the padding asked for): what the next run pads
+  /// by, and what explains an overflow.
+  llvm::StringMap<uint64_t> Emitted;
 
   /// True when a function of the input missed its offset although BOLT
   /// moved it: another run with other padding may place it.
@@ -60,14 +64,13 @@ llvm::Expected<SymbolIndex> readLockedSymbols(const BinaryFile &File);
 
 /// Judges the output's symbols \p Out against \p Lock, given the input's
 /// \p In and the placements \p P asked for. \p Bodies holds the bytes each
-/// function was expected to take; for every placed function found in the
-/// output it is updated to what BOLT emitted (its symbol size less the
-/// padding asked for), which also explains an overflow. \p InputPath names
-/// the input in a MISSING reason.
+/// function was expected to take; what BOLT emitted instead is measured into
+/// Verification::Emitted (the caller decides what to keep), and explains an
+/// overflow. \p InputPath names the input in a MISSING reason.
 Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
                             const SymbolIndex &Out, llvm::ArrayRef<Placement> P,
                             llvm::StringRef InputPath,
-                            llvm::StringMap<uint64_t> &Bodies);
+                            const llvm::StringMap<uint64_t> &Bodies);
 
 /// Opens llvm-bolt's rewrite \p OutputPath of \p InputPath (a file in
 /// apply's temporary directory, which the user never named): an error names
@@ -80,7 +83,8 @@ openBoltOutput(llvm::StringRef OutputPath, llvm::StringRef InputPath);
 llvm::Expected<Verification>
 verifyPlacement(llvm::StringRef OutputPath, const LayoutLock &Lock,
                 const SymbolIndex &In, llvm::ArrayRef<Placement> P,
-                llvm::StringRef InputPath, llvm::StringMap<uint64_t> &Bodies);
+                llvm::StringRef InputPath,
+                const llvm::StringMap<uint64_t> &Bodies);
 
 } // namespace hotlayout
 
