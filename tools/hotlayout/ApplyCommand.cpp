@@ -65,9 +65,10 @@ static cl::opt<std::string> ProfilePath(
 // after it moved; padding to mid-line made that moot, the loop stays).
 static cl::opt<unsigned> MaxBoltRuns(
     "max-bolt-runs",
-    cl::desc("Run llvm-bolt at most this many times, each time padding by "
-             "the sizes the previous run emitted, until every locked "
-             "function lands on its offset (default 4)"),
+    cl::desc("Run llvm-bolt at most this many times in all (the runs that "
+             "place hot loops again included), each time padding by the "
+             "sizes the previous run emitted, until every locked function "
+             "lands on its offset (default 4)"),
     cl::init(4), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
 static cl::opt<std::string> SmokeCommand(

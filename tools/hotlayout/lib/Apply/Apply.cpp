@@ -33,7 +33,8 @@
 //     (judgeHotLoops through BAT: the same verdict as check). 4b. When a
 //     locked function's loops straddle because llvm-bolt emitted its code
 //     otherwise (a jump re-encoded shorter), choose its shift again from the
-//     emitted code and run llvm-bolt once more (reshift()).
+//     emitted code and run llvm-bolt again (reshift()), within the same
+//     MaxBoltRuns: a total over both steps.
 //  5. The smoke command runs on the result before it is renamed over OUT; a
 //     failing command is an error and OUT is not written.
 //  6. Rename the result over OUT. BINARY is only ever read.
@@ -614,9 +615,10 @@ Error PlacementLoop::run(ApplyResult &R) {
   if (!C.ProfilePath.empty()) {
     if (Error E = judgeLoops(R))
       return E;
-    // Once: shifts chosen from emitted code stay right for that code.
-    if (C.PlaceLoops && reshift()) {
-      if (Error E = runUntilPlaced(R, R.Runs + C.MaxBoltRuns))
+    // Once: shifts chosen from emitted code stay right for that code. The
+    // runs it takes count against the same --max-bolt-runs: a total.
+    if (C.PlaceLoops && R.Runs < C.MaxBoltRuns && reshift()) {
+      if (Error E = runUntilPlaced(R, C.MaxBoltRuns))
         return E;
       R.LoopVerdicts.clear();
       if (Error E = judgeLoops(R))

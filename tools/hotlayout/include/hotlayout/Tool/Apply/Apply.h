@@ -38,7 +38,8 @@ struct ApplyConfig {
   /// shifts keep on their fewest lines, and the block order of functions
   /// outside the lock.
   std::string ProfilePath;
-  /// llvm-bolt runs at most, each padding by the sizes the last emitted.
+  /// llvm-bolt runs at most, in all (the runs after reshifting hot loops
+  /// included), each padding by the sizes the last emitted.
   unsigned MaxBoltRuns = 4;
   /// Shell command run on the result before it becomes the output ({} is
   /// its path); empty: none.
