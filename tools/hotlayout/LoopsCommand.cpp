@@ -1,7 +1,7 @@
 //===- LoopsCommand.cpp - hotlayout loops: a binary's loop counts ---------===//
 //
 // The shell of `hotlayout loops BINARY --profile P.fdata -o OUT` (the work
-// is runLoopProfile in LoopProfile.h): options to LoopProfileConfig, run,
+// is runLoopProfile in Loops.h): options to LoopProfileConfig, run,
 // print the one-line summary unless --quiet. Exit 0 when the loop profile
 // was written, 2 on errors (nothing is written).
 //

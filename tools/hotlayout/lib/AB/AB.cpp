@@ -1,6 +1,6 @@
-//===- ABCompare.cpp - hotlayout ab: a code change or layout noise? -------===//
+//===- AB.cpp - hotlayout ab: a code change or layout noise? --------------===//
 //
-// See ABCompare.h for the steps. Variants are files under one temporary
+// See AB.h for the steps. Variants are files under one temporary
 // directory: <tmp>/<name>/<basename of the binary>, so a program that
 // prints its own file name prints the same in every variant.
 //

@@ -1,6 +1,6 @@
 //===- ABSimulate.cpp - hotlayout ab's rule on recorded runs --------------===//
 //
-// See ABSimulate.h. The loop below is runRounds()'s (ABCompare.cpp) with
+// See ABSimulate.h. The loop below is runRounds()'s (AB.cpp) with
 // recorded runs in place of processes and a counted clock in place of the
 // real one; every decision is afterRound()'s, shared with it.
 //
@@ -124,7 +124,7 @@ private:
     Seconds += 2.0 * Seeds.size() * Costs.RunSeconds;
   }
 
-  /// The seeds that count (ABCompare.cpp's counts()) into \p A, \p B;
+  /// The seeds that count (AB.cpp's counts()) into \p A, \p B;
   /// returns how many do not yet.
   unsigned counted(ab::SideSamples &A, ab::SideSamples &B) const {
     A.clear();

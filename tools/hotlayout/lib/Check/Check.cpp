@@ -2,7 +2,7 @@
 //
 //  1. Open and validate the binary; cut it into code ranges (functions, or
 //     .eh_frame ranges / sections when stripped); apply the function filter.
-//  2. Pick the hotness rule (makeJudge in HotLoops.cpp): profile counts if
+//  2. Pick the hotness rule (makeJudge in BinaryJudge.cpp): profile counts if
 //     given, else block frequencies from .llvm_bb_addr_map if present, else
 //     "every innermost loop is hot".
 //  3. Disassemble each range, form loops from its backward branches, judge

@@ -1,6 +1,6 @@
-//===- Recipe.cpp - The build recipe as compiler flags --------------------===//
+//===- Flags.cpp - The build recipe as compiler flags ---------------------===//
 //
-// The flags of each stage (Recipe.h says why each one is there), how they
+// The flags of each stage (Flags.h says why each one is there), how they
 // are printed for a shell, where the plugin of an LLVM major lives relative
 // to the CLI, and which major a compiler is.
 //

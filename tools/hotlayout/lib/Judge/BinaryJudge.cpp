@@ -1,4 +1,4 @@
-//===- HotLoops.cpp - Judging the loops of a binary -----------------------===//
+//===- BinaryJudge.cpp - Judging the loops of a binary --------------------===//
 //
 // 1. HotLoopConfig: validation and --function selection.
 // 2. makeJudge(): the hotness rule for one binary. An unreadable

@@ -1,4 +1,4 @@
-//===- OutputHotLoops.cpp - Hot loops per locked function -----------------===//
+//===- LockedHotLoops.cpp - Hot loops per locked function -----------------===//
 
 #include "hotlayout/Tool/Lock/LockedHotLoops.h"
 

@@ -1,4 +1,4 @@
-//===- LoopProfile.cpp - A binary's loop counts for hotalign --------------===//
+//===- Loops.cpp - A binary's loop counts for hotalign --------------------===//
 //
 //  1. Check the output names no input; open the binary: a linked ELF that
 //     llvm-bolt did not rewrite (its map describes the code before), with

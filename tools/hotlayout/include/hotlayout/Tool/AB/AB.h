@@ -1,4 +1,4 @@
-//===- hotlayout/Tool/AB/AB.h - A code change or layout noise? --------===//
+//===- hotlayout/Tool/AB/AB.h - A code change or layout noise? ------------===//
 //
 // runAB() compares binary B against binary A over K seeded layouts of each
 // (LayoutVariants.h) and answers with a ratio, its confidence interval and a

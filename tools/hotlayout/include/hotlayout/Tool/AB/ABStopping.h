@@ -169,7 +169,7 @@ decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
 enum class StopReason { None, Rounds, Resolved, Looks, MaxTime };
 
 /// What a comparison does after a complete round: decideNext(), read as
-/// the loop of rounds reads it (ABCompare.cpp's and ABSimulate.cpp's).
+/// the loop of rounds reads it (AB.cpp's and ABSimulate.cpp's).
 struct LoopStep {
   std::optional<StopDecision> D;      ///< Unset: compare() refused the runs.
   StopReason Stop = StopReason::None; ///< None: another round.

@@ -38,7 +38,7 @@
 //    keeps an irreducible dispatch's counts right. Only with a profile: a
 //    map of static estimates would pass guesses off as counts.
 //  - -hotalign-loop-profile: the counts of the binary's own blocks and
-//    loops (`hotlayout loops`, LoopProfile.h), which hotalign trusts over
+//    loops (`hotlayout loops`, Loops.h), which hotalign trusts over
 //    the PGO block frequencies that inlining and peeling make wrong. It also
 //    marks the final build, where hotalign-jt-base is off by default
 //    (hotlayout/JumpTableBase.h: apply copies those functions as the
