@@ -1,5 +1,5 @@
-#include "hotlayout/Tool/HotLoopJudge.h"
-#include "hotlayout/Tool/BoltAddressTranslation.h"
+#include "hotlayout/Tool/Judge/HotLoopJudge.h"
+#include "hotlayout/Tool/Bolt/BoltAddressTranslation.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/LEB128.h"

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/Profile/Fdata.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/LayoutPlan.h"
+#include "hotlayout/Tool/Lock/LayoutPlan.h"
 
 #include "gtest/gtest.h"
 

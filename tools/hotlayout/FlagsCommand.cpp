@@ -3,7 +3,7 @@
 // The shell of `hotlayout flags [--instrument | --use P.profdata] [--cc CC]
 // [--loop-profile FILE] [--lto thin|full] [--cflags] [--ldflags]
 // [--no-plugin] [--print-plugin]`, on the model of llvm-config and pkg-config:
-// prints the recipe's compiler and linker flags (Recipe.h) on one line,
+// prints the recipe's compiler and linker flags (Flags.h) on one line,
 // shell-quoted, with the path of the plugin that sits beside this hotlayout
 // (<bin>/../lib/hotlayout/llvm-N/, in a build tree as in an install prefix)
 // for the compiler's major. Exit 0, or 2 on errors (nothing is printed on
@@ -13,8 +13,8 @@
 
 #include "Commands.h"
 
-#include "hotlayout/Tool/LoopProfile.h"
-#include "hotlayout/Tool/Recipe.h"
+#include "hotlayout/Tool/Flags/Flags.h"
+#include "hotlayout/Tool/Loops/Loops.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,7 +1,7 @@
 //===- LoopsCommand.cpp - hotlayout loops: a binary's loop counts ---------===//
 //
 // The shell of `hotlayout loops BINARY --profile P.fdata -o OUT` (the work
-// is runLoopProfile in LoopProfile.h): options to LoopProfileConfig, run,
+// is runLoopProfile in Loops.h): options to LoopProfileConfig, run,
 // print the one-line summary unless --quiet. Exit 0 when the loop profile
 // was written, 2 on errors (nothing is written).
 //
@@ -10,7 +10,7 @@
 #include "CommandOptions.h"
 #include "Commands.h"
 
-#include "hotlayout/Tool/LoopProfile.h"
+#include "hotlayout/Tool/Loops/Loops.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,7 +37,7 @@ static cl::OptionCategory LoopsCategory(
     "and a name no other function has; its blocks' counts and its loops' "
     "counts (taken, entries, fall-ins) and verdicts. The format: "
     "tools/hotlayout/README.md (hotlayout loops) and "
-    "hotlayout/Tool/LoopProfile.h.");
+    "hotlayout/Tool/Loops/Loops.h.");
 
 static cl::opt<std::string> BinaryPath(cl::Positional, cl::Required,
                                        cl::desc("<binary>"),

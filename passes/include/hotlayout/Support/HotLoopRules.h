@@ -57,6 +57,20 @@ bool isHotByte(uint64_t Exec, uint64_t Taken);
 /// straddling or not).
 bool isTightLoop(uint64_t HotBytes);
 
+/// What the coverage cut knows of one loop.
+struct LoopTaken {
+  uint64_t Taken = 0;    ///< Summed taken count of its back edges.
+  bool Iterates = false; ///< loopIterates().
+};
+
+/// The hot loops among \p Loops (all loops of one binary): iterating, taken
+/// at least \p MinCount times, and among the most taken iterating loops that
+/// together make up the \p HotCoverage share of all iterating loops' Taken.
+/// Loops tied with the last one chosen are chosen too. One flag per loop, in
+/// \p Loops' order.
+std::vector<bool> markHotLoops(const std::vector<LoopTaken> &Loops,
+                               uint64_t MinCount, double HotCoverage);
+
 /// Bytes [Start, End) of code.
 struct ByteInterval {
   uint64_t Start = 0;
