@@ -165,6 +165,8 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   I.In = std::move(*In);
   if (Error E = requireCodeRelocations(*I.File))
     return std::move(E);
+  if (Error E = requireSaneSectionAlignments(*I.File))
+    return std::move(E);
   auto Lock = readLockFile(C.LockPath);
   if (!Lock)
     return Lock.takeError();

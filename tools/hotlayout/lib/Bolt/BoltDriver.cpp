@@ -138,6 +138,30 @@ Error requireCodeRelocations(const BinaryFile &File) {
                    "relink with -Wl,--emit-relocs");
 }
 
+Error requireSaneSectionAlignments(const BinaryFile &File) {
+  // The raw sh_addralign: a damaged one need not be a power of two, which
+  // SectionRef::getAlignment() (an Align) assumes. BinaryFile::open() takes
+  // ELF64 little-endian files only.
+  const auto &Obj = cast<ELF64LEObjectFile>(File.object());
+  for (const ELFSectionRef &Sec : Obj.sections()) {
+    uint64_t Align = Obj.getSection(Sec.getRawDataRefImpl())->sh_addralign;
+    if (Align <= MaxBoltSectionAlignment)
+      continue;
+    Expected<StringRef> Name = Sec.getName();
+    std::string Which = Name ? ("'" + *Name + "'").str()
+                             : "[index " + std::to_string(Sec.getIndex()) + "]";
+    if (!Name)
+      consumeError(Name.takeError());
+    return fileError(File.path(),
+                     "has section " + Which + " aligned to " + Twine(Align) +
+                         " bytes, past the " + Twine(MaxBoltSectionAlignment) +
+                         " llvm-bolt is given (it pads its output to each "
+                         "section's alignment); the binary may be damaged: "
+                         "rebuild it");
+  }
+  return Error::success();
+}
+
 Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
                                                   BoltRequirements Req) {
   // A script runs some other binary; BOLT needs that binary.
@@ -163,6 +187,8 @@ Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
   if (Req.Relocations && !hasCodeRelocations(Obj))
     return fileError(Path, "has no relocations; BOLT instrumentation needs "
                            "them: relink with -Wl,--emit-relocs");
+  if (Error E = requireSaneSectionAlignments(**File))
+    return std::move(E);
   return File;
 }
 

@@ -233,6 +233,9 @@ Expected<unsigned> compilerMajor(StringRef Compiler) {
   return clangMajorFromVersion((*Text)->getBuffer(), Compiler);
 }
 
+/// The largest --use profile: 64 GiB (mapped; only its magic is read).
+static constexpr uint64_t MaxIndexedProfileBytes = uint64_t(64) << 30;
+
 Expected<std::string> checkedProfile(StringRef Path) {
   const std::string Merge = "; merge the training runs' raw profiles into "
                             "one first: llvm-profdata merge -o " +
@@ -241,11 +244,16 @@ Expected<std::string> checkedProfile(StringRef Path) {
   if (std::error_code EC = sys::fs::make_absolute(Abs))
     return fileError(Path, "cannot be made absolute: " + EC.message());
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  auto Buffer = MemoryBuffer::getFile(Abs, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
+  // A regular file, like every input: --use /dev/zero was read until memory
+  // ran out (an internal error), a pipe blocked. Only the magic is read; a
+  // large profile is mapped, not copied.
+  auto Buffer = readInputFile(
+      Path, MaxIndexedProfileBytes,
+      "pass --use the indexed profile llvm-profdata merge writes of the "
+      "training runs (llvm-profdata merge -o P.profdata *.profraw)",
+      /*IsText=*/false);
   if (!Buffer)
-    return fileError(Path,
-                     "cannot be read: " + Buffer.getError().message() + Merge);
+    return Buffer.takeError();
   // The first 8 bytes: the magic numbers of LLVM's indexed profile
   // (0x8169666f72706cff) and raw profile (0xff6c70726f667281), stored
   // little-endian.

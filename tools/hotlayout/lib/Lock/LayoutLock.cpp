@@ -294,10 +294,10 @@ Expected<LayoutLock> parseLock(StringRef Text, StringRef Path) {
     // Before any sum below, so that none can overflow.
     constexpr uint64_t Max = LayoutLock::MaxHotTextSize;
     if (F.Offset > Max || F.Reserved > Max - F.Offset)
-      return R.bad(Where, "offset " + Twine(F.Offset) + " + reserved " +
-                              Twine(F.Reserved) +
-                              " ends past the hot text limit of 2 GiB (" +
-                              Twine(Max) + " bytes)");
+      return R.bad(Where,
+                   "offset " + Twine(F.Offset) + " + reserved " +
+                       Twine(F.Reserved) + " ends past the hot text limit of " +
+                       Twine(Max >> 20) + " MiB (" + Twine(Max) + " bytes)");
     if (F.Offset % Line || F.Reserved % Line)
       return R.bad(Where, "offset " + Twine(F.Offset) + " or reserved " +
                               Twine(F.Reserved) +

@@ -3,6 +3,7 @@
 #include "hotlayout/Tool/Lock/LockVerify.h"
 
 #include "hotlayout/Tool/Binary/BinaryFile.h"
+#include "hotlayout/Tool/Support/TempFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -126,7 +127,8 @@ Expected<std::unique_ptr<BinaryFile>> openBoltOutput(StringRef OutputPath,
     return fileError(InputPath,
                      "was rewritten by llvm-bolt into a file hotlayout cannot "
                      "read back (" +
-                         toString(File.takeError()) +
+                         withoutTempPath(toString(File.takeError()), OutputPath,
+                                         "llvm-bolt's output") +
                          "); the input may be damaged: rebuild it");
   return File;
 }

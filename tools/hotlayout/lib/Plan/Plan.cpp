@@ -278,7 +278,8 @@ Expected<PlanResult> runPlan(const PlanConfig &Config,
   R.Lock.HotTextAlignment = R.Lock.Plan.LineSize;
   if (R.Lock.Plan.size() > LayoutLock::MaxHotTextSize)
     return makeError("the planned hot text is " + Twine(R.Lock.Plan.size()) +
-                     " bytes, past the limit of 2 GiB (" +
+                     " bytes, past the limit of " +
+                     Twine(LayoutLock::MaxHotTextSize >> 20) + " MiB (" +
                      Twine(LayoutLock::MaxHotTextSize) +
                      " bytes); lock fewer functions (--max-functions)");
   if (Error E = writeLockFile(R.Lock, Config.OutputPath))

@@ -224,12 +224,15 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
   // The runs' profiles are temporary files the user never named: the
   // error is the program's (a damaged symbol name written back by BOLT's
   // instrumentation), with the reader's words about the line.
-  if (!Profile)
+  if (!Profile) {
+    std::string Why = toString(Profile.takeError());
+    for (const std::string &Path : Profiles)
+      Why = withoutTempPath(std::move(Why), Path, "the profile");
     return fileError(File.path(),
                      "was instrumented, and its run wrote a profile llvm-bolt "
                      "cannot read back (" +
-                         toString(Profile.takeError()) +
-                         "); its symbols may be damaged: rebuild it");
+                         Why + "); its symbols may be damaged: rebuild it");
+  }
   auto Records = recordsFromPGOMap(File, *Profile);
   if (!Records)
     return Records.takeError();

@@ -2,7 +2,7 @@
 
 #include "hotlayout/Tool/Support/Error.h"
 
-#include "llvm/Support/FileSystem.h"
+#include "hotlayout/Support/InputFile.h"
 
 using namespace llvm;
 
@@ -16,45 +16,16 @@ Error fileError(const Twine &File, const Twine &Message) {
   return makeError("'" + File + "' " + Message);
 }
 
-static const char *fileKind(sys::fs::file_type Type) {
-  switch (Type) {
-  case sys::fs::file_type::directory_file:
-    return "a directory";
-  case sys::fs::file_type::character_file:
-    return "a character device";
-  case sys::fs::file_type::block_file:
-    return "a block device";
-  case sys::fs::file_type::fifo_file:
-    return "a pipe";
-  case sys::fs::file_type::socket_file:
-    return "a socket";
-  default:
-    return "not a regular file";
-  }
-}
+// `hotlayout flags` reads the loop profile the plugin reads: one limit.
+static_assert(input_limits::LoopProfile == LoopProfileMaxBytes);
 
+// The checks are the plugin's too (readRegularFile()); the CLI's errors add
+// the fix for the option the file came from.
 Expected<std::unique_ptr<MemoryBuffer>>
 readInputFile(StringRef Path, uint64_t MaxSize, const Twine &Fix, bool IsText) {
-  // status() follows symbolic links: a link to a regular file is one.
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(Path, Status))
-    return fileError(Path, "cannot be read: " + EC.message() + "; " + Fix);
-  if (Status.type() != sys::fs::file_type::regular_file)
-    return fileError(Path, "is " + Twine(fileKind(Status.type())) +
-                               ", not a regular file; " + Fix);
-  if (Status.getSize() > MaxSize)
-    return fileError(Path, "is " + Twine(Status.getSize()) +
-                               " bytes, over the " + Twine(MaxSize) +
-                               " hotlayout reads of such a file; " + Fix);
-  auto Buffer = MemoryBuffer::getFile(Path, IsText,
-                                      /*RequiresNullTerminator=*/false);
+  auto Buffer = readRegularFile(Path, MaxSize, IsText);
   if (!Buffer)
-    return fileError(Path, "cannot be read: " + Buffer.getError().message() +
-                               "; " + Fix);
-  // It may have grown between the two looks.
-  if ((*Buffer)->getBufferSize() > MaxSize)
-    return fileError(Path, "grew past " + Twine(MaxSize) +
-                               " bytes while it was read; " + Fix);
+    return fileError(Path, toString(Buffer.takeError()) + "; " + Fix);
   return std::move(*Buffer);
 }
 

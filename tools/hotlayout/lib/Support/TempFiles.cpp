@@ -166,6 +166,14 @@ AtomicOutput AtomicOutput::within(const TempDir &Dir, StringRef Final) {
   return AtomicOutput(Final.str(), Dir.file(sys::path::filename(Final)));
 }
 
+std::string withoutTempPath(std::string Message, StringRef Path, StringRef As) {
+  std::string Quoted = ("'" + Path + "'").str();
+  for (size_t At = Message.find(Quoted); At != std::string::npos;
+       At = Message.find(Quoted, At + As.size()))
+    Message.replace(At, Quoted.size(), As.str());
+  return Message;
+}
+
 Error writeTextFile(StringRef Path, function_ref<void(raw_ostream &)> Write,
                     StringRef ReportAs) {
   std::error_code EC;

@@ -86,6 +86,16 @@ bool hasCodeRelocations(const llvm::object::ELFObjectFileBase &Obj);
 /// binary apply will refuse gets no lock either.
 llvm::Error requireCodeRelocations(const BinaryFile &File);
 
+/// The largest section alignment handed to llvm-bolt: 2 MiB, a huge page.
+inline constexpr uint64_t MaxBoltSectionAlignment = uint64_t(1) << 21;
+
+/// An error when a section of \p File is aligned past
+/// MaxBoltSectionAlignment: llvm-bolt lays the sections it rewrites out at
+/// their alignment, zero-filling the file up to it, so one damaged
+/// sh_addralign (2^31 - 1 on .comment) had it write a 2 GiB output over
+/// most of a minute. apply and profile check it before llvm-bolt runs.
+llvm::Error requireSaneSectionAlignments(const BinaryFile &File);
+
 /// What BOLT needs of a binary to read or instrument it.
 struct BoltRequirements {
   /// Static relocations against code (-Wl,--emit-relocs): llvm-bolt

@@ -33,11 +33,14 @@ struct LayoutLock {
   /// lowest version that holds its choices, so older hotlayouts read what
   /// they can apply and refuse what they cannot.
   static constexpr unsigned FormatVersion = 3;
-  /// The largest hot text a lock may describe, 2 GiB: x86-64's rel32 calls
-  /// and branches reach +-2 GiB, so no real hot text is larger, and a bigger
-  /// offset (a typo, a corrupt file) would have llvm-bolt write that much
-  /// padding. Every offset + reservation stays within it.
-  static constexpr uint64_t MaxHotTextSize = uint64_t(1) << 31;
+  /// The largest hot text a lock may describe, 256 MiB: far above any real
+  /// program's hot text (the functions that ran), and a bigger offset (a
+  /// typo, a corrupt file) has llvm-bolt write that much padding, holding
+  /// it about twice: 1 GiB of hot text needed over 2 GiB of memory (out of
+  /// memory under hotlayout's ceiling, an llvm-bolt failure blaming the
+  /// binary), 256 MiB needs 0.55 GiB. Every offset + reservation stays
+  /// within it (x86-64's rel32 reach, 2 GiB, is further).
+  static constexpr uint64_t MaxHotTextSize = uint64_t(256) << 20;
   /// The largest line size and hot-text alignment: a page.
   static constexpr uint64_t MaxLineSize = 4096;
   /// Every stored shift is a multiple of this: the smallest minimum function

@@ -96,6 +96,12 @@ private:
   bool Kept = false;
 };
 
+/// \p Message with the temporary file \p Path, quoted as fileError() writes
+/// it, replaced by \p As ("llvm-bolt's output"): a reader's words about a
+/// file the user never saw, removed by the time they read them.
+std::string withoutTempPath(std::string Message, llvm::StringRef Path,
+                            llvm::StringRef As);
+
 /// Writes \p Path as text through \p Write; an error names \p ReportAs (the
 /// file the user asked for) when given, else \p Path.
 llvm::Error writeTextFile(llvm::StringRef Path,
