@@ -58,9 +58,11 @@ inline void registerFullLTOLastEP(llvm::PassBuilder &PB, ModuleEPCallback CB) {
 
 /// Makes every codegen pipeline in this process run \p Creates' passes, in
 /// that order, right after StackMap liveness: after block placement and the
-/// target's pre-emit passes, when the layout is final. LLVM 21+ has a
-/// supported hook (RegisterTargetPassConfigCallback); on LLVM 19 the
-/// constructor that the pipeline uses for StackMap liveness is replaced by
+/// target's pre-emit passes, when the layout is final. With basic-block
+/// sections (a -fbasic-block-sections=list= block order), which re-lay
+/// functions later, right after BasicBlockSections instead (LLVM 21+ only).
+/// LLVM 21+ has a supported hook (RegisterTargetPassConfigCallback); on LLVM 19
+/// the constructor that the pipeline uses for StackMap liveness is replaced by
 /// one that builds that pass and ours together (CodegenHook.cpp). Call once,
 /// at plugin load:
 /// codegen offers plugins no other entry point.
