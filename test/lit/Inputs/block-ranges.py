@@ -10,7 +10,9 @@ import sys
 
 
 def ranges(lines, function):
-    out, inside = [], False
+    # A block's ID is the first "ID:" after its range's "Base Address:", at
+    # that depth: the PGO map's successor lists name IDs deeper down.
+    out, inside, depth = [], False, None
     for line in lines:
         words = line.split()
         if words[:1] == ["Name:"]:
@@ -18,9 +20,11 @@ def ranges(lines, function):
             continue
         if not inside:
             continue
+        indent = len(line) - len(line.lstrip())
         if words[:2] == ["Base", "Address:"]:
             out.append([])
-        elif words[:1] == ["ID:"] and out:
+        elif words[:1] == ["ID:"] and out and depth in (None, indent):
+            depth = indent
             out[-1].append(words[1])
     return out
 
