@@ -69,6 +69,10 @@ inline void registerFullLTOLastEP(llvm::PassBuilder &PB, ModuleEPCallback CB) {
 /// Nothing is inserted into a -O0 pipeline (LLVM 21+; LLVM 19's wrapper is
 /// always there, and the pass itself does nothing at -O0).
 using LateMachinePassCtor = llvm::MachineFunctionPass *(*)();
+/// True where those passes run after BasicBlockSections (LLVM 21+): there
+/// they see whether a block order laid a function out.
+inline constexpr bool LateMachinePassesSeeBlockSections =
+    LLVM_VERSION_MAJOR >= 21;
 void insertLateMachinePasses(llvm::ArrayRef<LateMachinePassCtor> Creates);
 
 /// True for the names hotlayout owns, in options and in remarks: those
