@@ -3,7 +3,8 @@
 //  1. Per function: ext-tsp (LLVM's CodeLayout) over all of its blocks, the
 //     entry pinned first; keep the blocks that ran, in that order.
 //  2. Functions: cache-directed sort over the entered ones, by the bytes
-//     and counts of their hot blocks and the call counts between them.
+//     and counts of their hot blocks and the call counts between them;
+//     those counted from the PGO map (OrderOnly) are placed, not re-laid.
 //  3. Write the clusters (Propeller's v1 list) and the symbol order.
 //
 //===----------------------------------------------------------------------===//
@@ -110,11 +111,18 @@ BlockOrder computeBlockOrder(ArrayRef<FunctionFlow> Functions,
                              ArrayRef<OrderCall> Calls) {
   BlockOrder Order;
   for (size_t I : functionOrder(Functions, Calls)) {
-    std::vector<uint32_t> Hot = hotBlockOrder(Functions[I]);
-    if (!Hot.empty())
-      Order.Functions.push_back({Functions[I].Name, std::move(Hot)});
+    const FunctionFlow &F = Functions[I];
+    if (F.OrderOnly)
+      Order.Functions.push_back({F.Name, {}});
+    else if (std::vector<uint32_t> Hot = hotBlockOrder(F); !Hot.empty())
+      Order.Functions.push_back({F.Name, std::move(Hot)});
   }
   return Order;
+}
+
+size_t clusteredFunctions(const BlockOrder &Order) {
+  return count_if(Order.Functions,
+                  [](const FunctionBlockOrder &F) { return !F.Hot.empty(); });
 }
 
 void writeBlockSectionsList(const BlockOrder &Order, raw_ostream &OS) {
@@ -122,6 +130,8 @@ void writeBlockSectionsList(const BlockOrder &Order, raw_ostream &OS) {
   for (const std::string &C : Order.Comments)
     OS << "# " << C << '\n';
   for (const FunctionBlockOrder &F : Order.Functions) {
+    if (F.Hot.empty())
+      continue;
     OS << "f " << F.Name << "\nc";
     for (uint32_t ID : F.Hot)
       OS << ' ' << ID;

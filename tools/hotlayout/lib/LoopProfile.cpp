@@ -175,6 +175,15 @@ void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
       continue;
     if (FromPGOMap.count(Address)) {
       ++R.FromPGOMap;
+      // Estimates, not counts: no cluster, but its place in the function
+      // order (an interpreter's dispatch is often such a function, and the
+      // hottest).
+      const IndexedSymbol *S = ByName.find(Ranges[*Entry].Name);
+      if (Flow && S && S->Range == *Entry) {
+        FlowOfRange[*Entry] = Flow->Functions.size();
+        Flow->Functions.push_back(flow(Ranges[*Entry].Name, FunctionBlocks));
+        Flow->Functions.back().OrderOnly = true;
+      }
       continue;
     }
     const CodeRange &Range = Ranges[*Entry];
@@ -468,6 +477,8 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
         ("profile: " + sys::path::filename(Loops.ProfilePath)).str(),
         "hot blocks of each profiled function in ext-tsp order; blocks "
         "that never ran go to .text.split",
+        "functions counted from the PGO map: in the function order, in "
+        "the compiler's block order",
         "functions in cache-directed-sort order"};
   }
   R.Profile.Comments = comments(Config, R);
@@ -503,7 +514,7 @@ void printLoopProfileSummary(const LoopProfileResult &R, raw_ostream &OS) {
   for (const FunctionBlockOrder &F : R.Order.Functions)
     HotBlocks += F.Hot.size();
   if (!R.BlockOrderPath.empty())
-    OS << "hotlayout loops: block order of " << R.Order.Functions.size()
+    OS << "hotlayout loops: block order of " << clusteredFunctions(R.Order)
        << " functions (" << HotBlocks << " hot blocks) -> " << R.BlockOrderPath
        << '\n';
   if (!R.FunctionOrderPath.empty())

@@ -68,6 +68,11 @@ struct FunctionFlow {
   std::string Name;
   std::vector<OrderBlock> Blocks;
   std::vector<OrderEdge> Edges;
+  /// Its counts are the compiler's own estimates (records `hotlayout
+  /// profile` made from the PGO map: llvm-bolt could not instrument it): it
+  /// takes its place in the function order, and its blocks keep the
+  /// compiler's order (no cluster).
+  bool OrderOnly = false;
 
   /// The entry block's count (0: never entered).
   uint64_t entryCount() const { return Blocks.empty() ? 0 : Blocks[0].Count; }
@@ -94,7 +99,8 @@ std::vector<uint32_t> hotBlockOrder(const FunctionFlow &F);
 std::vector<size_t> functionOrder(llvm::ArrayRef<FunctionFlow> Functions,
                                   llvm::ArrayRef<OrderCall> Calls);
 
-/// A function's cluster: its name and hotBlockOrder.
+/// A function's cluster: its name and hotBlockOrder (empty for an OrderOnly
+/// function: in the function order, not in the block order).
 struct FunctionBlockOrder {
   std::string Name;
   std::vector<uint32_t> Hot;
@@ -110,11 +116,15 @@ struct BlockOrder {
 BlockOrder computeBlockOrder(llvm::ArrayRef<FunctionFlow> Functions,
                              llvm::ArrayRef<OrderCall> Calls);
 
-/// The -fbasic-block-sections=list= file of \p Order.
+/// The functions of \p Order with a cluster.
+size_t clusteredFunctions(const BlockOrder &Order);
+
+/// The -fbasic-block-sections=list= file of \p Order (functions with a
+/// cluster only).
 void writeBlockSectionsList(const BlockOrder &Order, llvm::raw_ostream &OS);
 
-/// The ld.lld --symbol-ordering-file of \p Order: its function names, in
-/// order.
+/// The ld.lld --symbol-ordering-file of \p Order: all its function names,
+/// in order.
 void writeSymbolOrder(const BlockOrder &Order, llvm::raw_ostream &OS);
 
 /// \p Path made absolute, after checking that it is a block order hotlayout
