@@ -140,6 +140,8 @@ STATISTIC(NumFunctionsMeasured,
           "Number of functions whose loops the binary's counts decided");
 STATISTIC(NumFunctionsMismatched,
           "Number of functions whose loop-profile counts did not fit the code");
+STATISTIC(NumFunctionsOrderNotApplied,
+          "Number of counted functions the block order did not lay out");
 
 DEBUG_COUNTER(AlignCounter, "hotalign-loop",
               "Controls which hot loops hotalign aligns");
@@ -261,6 +263,7 @@ void HotAlign::useBinaryCounts(const MachineFunction &MF,
   const MeasuredFunction *M = Mod.Measured->find(MF.getName());
   if (!M)
     return;
+  sayBlockOrderNotApplied(MF);
   if (applyMeasuredCounts(Loops, *M, Mod.Measured->hotThreshold(),
                           ProfileSlack)) {
     ++NumFunctionsMeasured;
@@ -277,6 +280,30 @@ void HotAlign::useBinaryCounts(const MachineFunction &MF,
            << ore::NV("Function", MF.getName())
            << " do not fit its code (changed since the profiled build?): "
               "the compiler's profile decides its loops";
+  });
+}
+
+/// A function the loop profile counts, in a build with a block order
+/// (-fbasic-block-sections=list=, `hotlayout loops --block-order` of the same
+/// build), that BasicBlockSections left whole: the list does not name it (it
+/// never ran, or loops left it out), or IR PGO found its source changed since
+/// training (BasicBlockSections skips a function whose profile hash does not
+/// match). It keeps the compiler's order: said. Only where hotalign runs
+/// after BasicBlockSections (LLVM 21+); before it, no function has sections.
+void HotAlign::sayBlockOrderNotApplied(const MachineFunction &MF) {
+  if (!compat::LateMachinePassesSeeBlockSections ||
+      MF.getTarget().getBBSectionsType() != BasicBlockSection::List ||
+      MF.hasBBSections())
+    return;
+  ++NumFunctionsOrderNotApplied;
+  ORE.emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "BlockOrderNotApplied",
+                                           MF.getFunction().getSubprogram(),
+                                           &MF.front())
+           << "the block order does not lay out "
+           << ore::NV("Function", MF.getName())
+           << " (not listed, or its source changed since the profiled "
+              "build): it keeps the compiler's order";
   });
 }
 

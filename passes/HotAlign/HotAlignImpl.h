@@ -157,6 +157,7 @@ private:
                    size_t X, ArrayRef<size_t> Nested);
   void padBefore(MachineFunction &MF, MachineBasicBlock &Target,
                  uint64_t Offset);
+  void sayBlockOrderNotApplied(const MachineFunction &MF);
   void useBinaryCounts(const MachineFunction &MF,
                        std::vector<LayoutLoop> &Loops);
   void analysis(const LoopFacts &F);

@@ -60,6 +60,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -147,6 +148,45 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
   return Names;
 }
 
+/// An error when a function the lock names was split into a hot part and a
+/// cold part (`NAME.cold`, as a -fbasic-block-sections=list= block order or
+/// GCC's -freorder-blocks-and-partition leave it): llvm-bolt 22 re-lays such
+/// a function in relocation mode ("split function detected on input ... The
+/// support is limited"): its code, hotalign's padding with it, would not be
+/// the code the lock keeps, and the verdict on its loops would not see them.
+static Error requireLockedFunctionsWhole(const ApplyConfig &C,
+                                         const BinaryFile &File,
+                                         const LayoutLock &Lock) {
+  StringSet<> Locked;
+  for (const PlacedFunction &F : Lock.Plan.Functions)
+    Locked.insert(F.Name);
+  for (const object::SymbolRef &Sym : File.object().symbols()) {
+    Expected<StringRef> Name = Sym.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    // NAME.cold, NAME.cold.N: the suffixes compilers give a split part.
+    size_t Cold = Name->find(".cold");
+    if (Cold == StringRef::npos || Cold == 0)
+      continue;
+    StringRef Rest = Name->drop_front(Cold + 5);
+    if ((!Rest.empty() && Rest.front() != '.') ||
+        !Locked.contains(Name->take_front(Cold)))
+      continue;
+    return fileError(C.BinaryPath,
+                     "has '" + *Name +
+                         "', a cold part split off the locked "
+                         "function '" +
+                         Name->take_front(Cold) +
+                         "': llvm-bolt re-lays a split function, so apply "
+                         "cannot keep its code; lock a build without "
+                         "--block-order (its final build alone keeps the "
+                         "block order)");
+  }
+  return Error::success();
+}
+
 /// Step 1.
 static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   if (Error E = checkOutputNotInput("apply", C.OutputPath,
@@ -171,6 +211,8 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   if (!Lock)
     return Lock.takeError();
   I.Lock = std::move(*Lock);
+  if (Error E = requireLockedFunctionsWhole(C, *I.File, I.Lock))
+    return std::move(E);
   const std::vector<PlacedFunction> &Locked = I.Lock.Plan.Functions;
   // The lock reader knows no target; AArch64 starts functions on 4 bytes.
   uint64_t MinAlign = I.File->minFunctionAlignment();

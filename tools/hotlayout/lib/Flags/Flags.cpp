@@ -55,6 +55,16 @@ static void addLoopProfileFlags(const RecipeConfig &C, RecipeFlags &F) {
   addPluginOption("-hotalign-loop-profile=" + C.LoopProfilePath, F);
 }
 
+/// The final build's block and function order (Recipe.h says why).
+static void addOrderFlags(const RecipeConfig &C, RecipeFlags &F) {
+  if (!C.BlockOrderPath.empty())
+    F.Compile.push_back("-fbasic-block-sections=list=" + C.BlockOrderPath);
+  if (!C.FunctionOrderPath.empty()) {
+    F.Link.push_back("-Wl,--symbol-ordering-file=" + C.FunctionOrderPath);
+    F.Link.push_back("-Wl,--no-warn-symbol-ordering");
+  }
+}
+
 /// -flto=thin or -flto, compile and link, through ld.lld (the clang's own
 /// major's: a system linker would need the LLVM gold plugin).
 static void addLTOFlags(const RecipeConfig &C, RecipeFlags &F) {
@@ -107,6 +117,7 @@ RecipeFlags recipeFlags(const RecipeConfig &C) {
     F.Compile.push_back("-mllvm=-use-iterative-bfi-inference");
     addLTOAddressMapFlags(C, F);
     addLayoutFlags(C, F);
+    addOrderFlags(C, F);
     addLoopProfileFlags(C, F);
     return F;
   case RecipeStage::Layout:

@@ -12,8 +12,11 @@
 //  4. Count each of their blocks from its range's per-instruction counts
 //     (execCounts, per code range as the judge counts: a split .cold part
 //     is a range of its own), and key each loop by its target's block.
-//  5. Write the file through a temporary beside the output, renamed into
-//     place.
+//  5. When asked for, each written function's flow (its blocks' counts,
+//     the taken branches between them, the fall-throughs) and the call
+//     counts between them, ordered by computeBlockOrder (BlockOrder.h).
+//  6. Write the files through temporaries beside the outputs, renamed into
+//     place once all are written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,9 +71,18 @@ public:
       : Finder(Finder), Ranges(Ranges), Profile(Profile), ByName(Ranges) {}
 
   void build(ArrayRef<compat::MappedBlock> Blocks, const HotLoopReport &Report,
-             const std::set<uint64_t> &FromPGOMap, LoopProfileResult &R);
+             const std::set<uint64_t> &FromPGOMap, LoopProfileResult &R,
+             BinaryFlow *Flow);
+
+  /// Step 5: the calls between \p Flow's functions, from \p Counts.
+  void addCalls(const FunctionCounts &Counts, BinaryFlow &Flow) const;
 
 private:
+  FunctionFlow flow(StringRef Name,
+                    ArrayRef<const compat::MappedBlock *> Blocks);
+
+  /// The entry range of each function in the flow, to its index there.
+  std::map<size_t, size_t> FlowOfRange;
   std::optional<size_t> rangeHolding(uint64_t Address) const;
   const CountedRange *counted(size_t Range);
   std::optional<uint64_t> countAt(uint64_t Address);
@@ -133,7 +145,7 @@ std::optional<uint64_t> LoopProfileBuilder::countAt(uint64_t Address) {
 void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
                                const HotLoopReport &Report,
                                const std::set<uint64_t> &FromPGOMap,
-                               LoopProfileResult &R) {
+                               LoopProfileResult &R, BinaryFlow *Flow) {
   std::map<uint64_t, std::vector<const compat::MappedBlock *>> ByFunction;
   // A block with no code (a label the next block shares) has no instruction
   // of its own: a loop whose back edges jump to its address is the next
@@ -163,6 +175,15 @@ void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
       continue;
     if (FromPGOMap.count(Address)) {
       ++R.FromPGOMap;
+      // Estimates, not counts: no cluster, but its place in the function
+      // order (an interpreter's dispatch is often such a function, and the
+      // hottest).
+      const IndexedSymbol *S = ByName.find(Ranges[*Entry].Name);
+      if (Flow && S && S->Range == *Entry) {
+        FlowOfRange[*Entry] = Flow->Functions.size();
+        Flow->Functions.push_back(flow(Ranges[*Entry].Name, FunctionBlocks));
+        Flow->Functions.back().OrderOnly = true;
+      }
       continue;
     }
     const CodeRange &Range = Ranges[*Entry];
@@ -202,6 +223,114 @@ void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
       return A.TargetID < B.TargetID;
     });
     R.Profile.Functions.push_back(std::move(F));
+    if (Flow) {
+      FlowOfRange[*Entry] = Flow->Functions.size();
+      Flow->Functions.push_back(flow(Range.Name, FunctionBlocks));
+    }
+  }
+}
+
+/// Step 5 for one function.
+FunctionFlow
+LoopProfileBuilder::flow(StringRef Name,
+                         ArrayRef<const compat::MappedBlock *> Blocks) {
+  // Address order, the map's order among blocks at one address (an empty
+  // block before the one it falls into); the entry block comes first.
+  std::vector<const compat::MappedBlock *> Sorted(Blocks.begin(), Blocks.end());
+  llvm::stable_sort(
+      Sorted, [](const compat::MappedBlock *A, const compat::MappedBlock *B) {
+        return A->Address < B->Address;
+      });
+  FunctionFlow F;
+  F.Name = Name.str();
+  // A branch to an address enters the first block there.
+  DenseMap<uint64_t, size_t> FirstAt;
+  for (size_t I = 0; I < Sorted.size(); ++I) {
+    const compat::MappedBlock *B = Sorted[I];
+    F.Blocks.push_back({B->ID, B->Size, 0});
+    FirstAt.try_emplace(B->Address, I);
+  }
+  for (size_t I = Sorted.size(); I-- > 0;) {
+    if (Sorted[I]->Size)
+      F.Blocks[I].Count = countAt(Sorted[I]->Address).value_or(0);
+    else if (I + 1 < Sorted.size() &&
+             Sorted[I + 1]->Address == Sorted[I]->Address)
+      F.Blocks[I].Count = F.Blocks[I + 1].Count;
+  }
+  // The block whose code holds an address (empty blocks hold none).
+  auto BlockHolding = [&](uint64_t Address) -> std::optional<size_t> {
+    auto It = partition_point(Sorted, [&](const compat::MappedBlock *B) {
+      return B->Address <= Address;
+    });
+    while (It != Sorted.begin()) {
+      --It;
+      if ((*It)->Size)
+        return Address < (*It)->Address + (*It)->Size
+                   ? std::optional<size_t>(It - Sorted.begin())
+                   : std::nullopt;
+    }
+    return std::nullopt;
+  };
+
+  // Falls: into the next block at its start, from the one before.
+  std::set<size_t> RangesOfFunction;
+  for (size_t I = 0; I + 1 < Sorted.size(); ++I) {
+    const compat::MappedBlock *B = Sorted[I], *Next = Sorted[I + 1];
+    std::optional<size_t> Range = rangeHolding(Next->Address);
+    if (Range)
+      RangesOfFunction.insert(*Range);
+    if (B->Address + B->Size != Next->Address || !Range ||
+        rangeHolding(B->Address) != Range)
+      continue;
+    uint64_t Falls = 0;
+    if (!B->Size) {
+      Falls = F.Blocks[I].Count;
+    } else if (const CountedRange *C = counted(*Range)) {
+      if (std::optional<size_t> K = instructionAt(C->Insts, Next->Address))
+        Falls =
+            fallInCount(C->Insts, C->Range->Address, *C->Profile, C->Exec, *K);
+    }
+    if (Falls)
+      F.Edges.push_back({I, I + 1, Falls});
+  }
+  if (!Sorted.empty())
+    if (std::optional<size_t> Range = rangeHolding(Sorted[0]->Address))
+      RangesOfFunction.insert(*Range);
+
+  // Taken branches between two of its blocks, in each of its ranges. A
+  // record from the instruction right before its target is a fall-through
+  // (BOLT records one from a block's last instruction), counted above.
+  for (size_t Range : RangesOfFunction) {
+    const CountedRange *C = counted(Range);
+    if (!C)
+      continue;
+    for (const ProfileBranch &PB : C->Profile->Branches) {
+      uint64_t From = C->Range->Address + PB.From;
+      uint64_t To = C->Range->Address + PB.To;
+      std::optional<size_t> Src = BlockHolding(From);
+      auto Dst = FirstAt.find(To);
+      if (!Src || Dst == FirstAt.end() || !PB.Count)
+        continue;
+      if (std::optional<size_t> K = instructionAt(C->Insts, From))
+        if (C->Insts[*K].Address + C->Insts[*K].Size == To)
+          continue;
+      F.Edges.push_back({*Src, Dst->second, PB.Count});
+    }
+  }
+  return F;
+}
+
+void LoopProfileBuilder::addCalls(const FunctionCounts &Counts,
+                                  BinaryFlow &Flow) const {
+  for (const auto &[Edge, Count] : Counts.Calls) {
+    const IndexedSymbol *From = ByName.find(Edge.first);
+    const IndexedSymbol *To = ByName.find(Edge.second);
+    if (!From || !To)
+      continue;
+    auto Caller = FlowOfRange.find(From->Range);
+    auto Callee = FlowOfRange.find(To->Range);
+    if (Caller != FlowOfRange.end() && Callee != FlowOfRange.end())
+      Flow.Calls.push_back({Caller->second, Callee->second, Count});
   }
 }
 
@@ -257,13 +386,26 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   if (Loops.ProfilePath.empty())
     return makeError("no --profile given: the loop profile holds its counts; "
                      "record one with hotlayout profile");
-  if (Error E = checkOutputNotInput(
-          "loops", Config.OutputPath,
-          {{"binary", Config.BinaryPath}, {"profile", Loops.ProfilePath}}))
-    return std::move(E);
-  if (sys::fs::is_directory(Config.OutputPath))
-    return fileError(Config.OutputPath,
-                     "is a directory; -o takes the loop profile's file name");
+  // Every output: none may name an input or another output.
+  std::vector<std::pair<const char *, std::string>> Outputs = {
+      {"loop profile (-o)", Config.OutputPath}};
+  if (!Config.BlockOrderPath.empty())
+    Outputs.push_back({"block order (--block-order)", Config.BlockOrderPath});
+  if (!Config.FunctionOrderPath.empty())
+    Outputs.push_back(
+        {"function order (--function-order)", Config.FunctionOrderPath});
+  for (size_t I = 0; I < Outputs.size(); ++I) {
+    const auto &[Option, Path] = Outputs[I];
+    std::vector<NamedInput> Inputs = {{"binary", Config.BinaryPath},
+                                      {"profile", Loops.ProfilePath}};
+    for (size_t J = 0; J < I; ++J)
+      Inputs.push_back({Outputs[J].first, Outputs[J].second});
+    if (Error E = checkOutputNotInput("loops", Path, Inputs))
+      return std::move(E);
+    if (sys::fs::is_directory(Path))
+      return fileError(Path, std::string("is a directory; the ") + Option +
+                                 " is a file");
+  }
   auto File = BinaryFile::open(Config.BinaryPath);
   if (!File)
     return File.takeError();
@@ -293,6 +435,16 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   auto Out = AtomicOutput::create(Config.OutputPath);
   if (!Out)
     return Out.takeError();
+  std::optional<AtomicOutput> BlockOut, FunctionOut;
+  for (auto [Path, Slot] : {std::pair(&Config.BlockOrderPath, &BlockOut),
+                            std::pair(&Config.FunctionOrderPath, &FunctionOut)})
+    if (!Path->empty()) {
+      auto O = AtomicOutput::create(*Path);
+      if (!O)
+        return O.takeError();
+      Slot->emplace(std::move(*O));
+    }
+  bool WantOrder = BlockOut || FunctionOut;
   auto Report = judgeHotLoops(**File, *Profile, Loops.judgeOptions());
   if (!Report)
     return Report.takeError();
@@ -307,19 +459,50 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   // Steps 3-4.
   LoopProfileResult R;
   R.OutputPath = Config.OutputPath;
-  LoopProfileBuilder(**Finder, *Ranges, *Profile)
-      .build(*Blocks, *Report, FromMap->Addresses, R);
+  R.BlockOrderPath = Config.BlockOrderPath;
+  R.FunctionOrderPath = Config.FunctionOrderPath;
+  BinaryFlow Flow;
+  LoopProfileBuilder Builder(**Finder, *Ranges, *Profile);
+  Builder.build(*Blocks, *Report, FromMap->Addresses, R,
+                WantOrder ? &Flow : nullptr);
+  if (WantOrder) {
+    // Step 5.
+    auto Counts = FunctionCounts::readAccepted(Loops.ProfilePath);
+    if (!Counts)
+      return Counts.takeError();
+    Builder.addCalls(*Counts, Flow);
+    R.Order = computeBlockOrder(Flow.Functions, Flow.Calls);
+    R.Order.Comments = {
+        ("binary: " + sys::path::filename(Config.BinaryPath)).str(),
+        ("profile: " + sys::path::filename(Loops.ProfilePath)).str(),
+        "hot blocks of each profiled function in ext-tsp order; blocks "
+        "that never ran go to .text.split",
+        "functions counted from the PGO map: in the function order, in "
+        "the compiler's block order",
+        "functions in cache-directed-sort order"};
+  }
   R.Profile.Comments = comments(Config, R);
   for (const JudgedHotLoop &L : Report->Loops)
     if (L.Hot && (!R.Profile.HotThreshold || L.Taken < R.Profile.HotThreshold))
       R.Profile.HotThreshold = L.Taken;
 
-  // Step 5.
+  // Step 6: every file written before any is renamed into place.
   if (Error E =
           Out->write([&](raw_ostream &OS) { writeLoopProfile(R.Profile, OS); }))
     return std::move(E);
-  if (Error E = Out->commit())
-    return std::move(E);
+  if (BlockOut)
+    if (Error E = BlockOut->write(
+            [&](raw_ostream &OS) { writeBlockSectionsList(R.Order, OS); }))
+      return std::move(E);
+  if (FunctionOut)
+    if (Error E = FunctionOut->write(
+            [&](raw_ostream &OS) { writeSymbolOrder(R.Order, OS); }))
+      return std::move(E);
+  for (AtomicOutput *O : {&*Out, BlockOut ? &*BlockOut : nullptr,
+                          FunctionOut ? &*FunctionOut : nullptr})
+    if (O)
+      if (Error E = O->commit())
+        return std::move(E);
   return R;
 }
 
@@ -327,6 +510,16 @@ void printLoopProfileSummary(const LoopProfileResult &R, raw_ostream &OS) {
   OS << "hotlayout loops: " << R.Profile.Functions.size() << " functions, "
      << R.Profile.loopCount() << " loops (" << R.Profile.hotLoopCount()
      << " hot) -> " << R.OutputPath << '\n';
+  size_t HotBlocks = 0;
+  for (const FunctionBlockOrder &F : R.Order.Functions)
+    HotBlocks += F.Hot.size();
+  if (!R.BlockOrderPath.empty())
+    OS << "hotlayout loops: block order of " << clusteredFunctions(R.Order)
+       << " functions (" << HotBlocks << " hot blocks) -> " << R.BlockOrderPath
+       << '\n';
+  if (!R.FunctionOrderPath.empty())
+    OS << "hotlayout loops: function order of " << R.Order.Functions.size()
+       << " functions -> " << R.FunctionOrderPath << '\n';
 }
 
 Expected<std::string> checkedLoopProfile(StringRef Path) {

@@ -19,7 +19,22 @@
 //               [-Xclang=-load -Xclang=PLUGIN]  (clang before 22)
 //               -Xclang=-mllvm -Xclang=-hotalign-loop-profile=FILE
 //
+// With a block order and a function order (use; `hotlayout loops
+// --block-order O --function-order F` of the first use build):
+//               -fbasic-block-sections=list=O   -Wl,--symbol-ordering-file=F
+//                                               -Wl,--no-warn-symbol-ordering
+//
 // Why each one:
+//  - -fbasic-block-sections=list= and --symbol-ordering-file: the block
+//    and function order of the first build's exact counts (BlockOrder.h),
+//    so the compiler lays each hot function out as llvm-bolt's ext-tsp
+//    would, with its never-run blocks in .text.split.NAME, and hotalign
+//    aligns the loops of that final layout. Functions the order does not
+//    name keep the compiler's order. The IDs are the use build's address
+//    map's, so only with --use; not under LTO, where a promoted local's
+//    name (NAME.llvm.N) changes from build to build. Clang 19 reads the
+//    same format. --no-warn-symbol-ordering: a profiled function the final
+//    build inlined everywhere has no symbol left, which is no error.
 //  - -fpass-plugin: hotalign (hot loops on their fewest cache lines) and
 //    flushelim run in clang's pipeline.
 //  - -ffunction-sections: each function in its own section, which the
@@ -99,6 +114,9 @@ struct RecipeConfig {
   /// Ignored without the plugin, whose option it is, and in the other
   /// stages (its block IDs come from Use's address map).
   std::string LoopProfilePath;
+  /// Use: the block order and the function order (absolute); empty: none.
+  std::string BlockOrderPath;
+  std::string FunctionOrderPath;
   /// The compiler's LLVM major, for how the plugin takes options; 0: the
   /// CLI's own.
   unsigned CompilerMajor = 0;

@@ -53,6 +53,7 @@
 
 #include "hotlayout/Support/LoopProfileFormat.h"
 #include "hotlayout/Tool/Judge/BinaryJudge.h"
+#include "hotlayout/Tool/Loops/BlockOrder.h"
 #include "hotlayout/Tool/Support/Error.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -68,6 +69,11 @@ namespace hotlayout {
 struct LoopProfileConfig {
   std::string BinaryPath;
   std::string OutputPath;
+  /// Also written when not empty: the written functions' block order
+  /// (-fbasic-block-sections=list=) and function order (ld.lld
+  /// --symbol-ordering-file), from the same counts (BlockOrder.h).
+  std::string BlockOrderPath;
+  std::string FunctionOrderPath;
   /// ProfilePath (the BOLT .fdata of BinaryPath) and the judge's thresholds
   /// (LineSize, MinCount, HotCoverage), as check takes them; the other
   /// fields are not used.
@@ -77,10 +83,15 @@ struct LoopProfileConfig {
 struct LoopProfileResult {
   LoopProfile Profile;
   std::string OutputPath;
+  std::string BlockOrderPath;    ///< Empty: not written.
+  std::string FunctionOrderPath; ///< Empty: not written.
   /// Profiled functions left out: records made from the PGO map, and names
   /// that several functions have.
   size_t FromPGOMap = 0;
   size_t SharedNames = 0;
+  /// The block and function order, when asked for (BlockOrderPath or
+  /// FunctionOrderPath).
+  BlockOrder Order;
 };
 
 /// Judges Config.BinaryPath's loops with the profile and writes the loop
@@ -90,6 +101,17 @@ struct LoopProfileResult {
 /// .symtab, a profile that cannot be read or names none of its functions.
 llvm::Expected<LoopProfileResult>
 runLoopProfile(const LoopProfileConfig &Config, const Diagnostics &Diag = {});
+
+/// The flow of every function the loop profile writes: its blocks in
+/// address order with their counts (an empty block gets the count of the
+/// block it shares its address with), the taken branches the profile
+/// records between two of its blocks, and the fall-throughs (fallInCount at
+/// the next block's start), keyed by block ID; and the call counts between
+/// them. What computeBlockOrder orders.
+struct BinaryFlow {
+  std::vector<FunctionFlow> Functions;
+  std::vector<OrderCall> Calls;
+};
 
 /// "hotlayout loops: 3 functions, 5 loops (2 hot) -> OUT".
 void printLoopProfileSummary(const LoopProfileResult &R, llvm::raw_ostream &OS);
