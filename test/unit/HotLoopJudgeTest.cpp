@@ -402,6 +402,62 @@ TEST(HotLoopJudge, RotatedLoopIsEnteredAtItsTest) {
   EXPECT_EQ(loopEntries(Insts, 0x1002, 0x1008, Run, Taken), 10u);
 }
 
+/// A rotated switch loop whose case A the compiler laid out before the
+/// head, 10 calls of 40 iterations:
+///   +0  jmp +a       the entry dispatches the first op
+///   +2  case A (4)   falls into the head
+///   +6  jcc +12      head: the loop's test (exits)
+///   +8  load (2)
+///   +a  jmp *        dispatch: to A 300 times, to B 100 times
+///   +c  case B (4)
+///   +10 jmp +6       back edge
+///   +12 ret
+/// \p Condition makes case A a conditional branch to the head instead,
+/// which may go elsewhere.
+std::vector<DecodedInst> switchWithCaseBeforeHead(bool Condition = false) {
+  DecodedInst Dispatch = {0x100a, 2, false, false, 0};
+  Dispatch.IsIndirectJump = true;
+  return {jmp(0x1000, 0x100a),
+          Condition ? jcc(0x1002, 0x1006) : other(0x1002, 4),
+          jcc(0x1006, 0x1012),
+          other(0x1008, 2),
+          Dispatch,
+          other(0x100c, 4),
+          jmp(0x1010, 0x1006),
+          ret(0x1012)};
+}
+
+TEST(HotLoopJudge, CaseBeforeTheHeadComesBackNotIn) {
+  std::vector<DecodedInst> Insts = switchWithCaseBeforeHead();
+  std::vector<uint64_t> Run = {10, 300, 400, 390, 400, 100, 100, 10},
+                        Taken = {10, 0, 10, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {{4, 1, 300}, {4, 5, 100}};
+  // Without the dispatch's record every fall from case A is an entry.
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken), 310u);
+  // With it: the entry's jump to the dispatch, once per call.
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 10u);
+}
+
+TEST(HotLoopJudge, CodeBeforeTheHeadNotOnlyDispatchedToEnters) {
+  // Twin: case A's code also runs 100 times from elsewhere (the enclosing
+  // loop's, say): its falls into the head enter the loop.
+  std::vector<DecodedInst> Insts = switchWithCaseBeforeHead();
+  std::vector<uint64_t> Run = {10, 300, 400, 390, 400, 100, 100, 10},
+                        Taken = {10, 0, 10, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {{4, 1, 200}, {4, 5, 100}};
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 310u);
+}
+
+TEST(HotLoopJudge, CaseThatMayGoElsewhereEnters) {
+  // Twin: case A branches (to the head, but it might leave): not the loop's
+  // straight way back, so its arrivals at the head still enter.
+  std::vector<DecodedInst> Insts = switchWithCaseBeforeHead(true);
+  std::vector<uint64_t> Run = {10, 300, 400, 390, 400, 100, 100, 10},
+                        Taken = {10, 300, 10, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {{4, 1, 300}, {4, 5, 100}};
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 310u);
+}
+
 /// The inner loop of a loop nest, taken \p InnerTaken times over 100
 /// iterations of the outer loop in one call of the function.
 ///   +0 entry, +4 outer head, +8 inner head, +c jcc +8, +e jcc +4, +10 ret
