@@ -20,8 +20,10 @@ instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
      below the target: an inner loop or cold block laid out after the span continues the
      loop; code before the target, an enclosing loop's, enters it anew; but a target of the
      loop's own indirect jumps laid out before it that only indirect jumps reach and whose
-     code runs straight to the target, a case of its switch, is its own, and its jump or
-     fall to the target comes back, not in); a loop never entered counts as iterating.
+     code runs straight to the target (no branch on the way that may come back otherwise), a
+     case of its switch, is its own, and its jump or fall to the target comes back, not in;
+     an indirect jump from outside that lands in the loop's own code after the target or on
+     such a case enters it); a loop never entered counts as iterating.
   3. Hot: among the most counted iterating loops that together make up --coverage (99%) of all
      iterating loops' counts (loops tied with the last one chosen are chosen too), those with
      count >= --min-taken (100, check's noise floor), as check's markHotLoops.
@@ -360,7 +362,7 @@ def reached_in_what_ran(func, target, insns, counts, jumps_from, floor=None, jum
                 seen.add(s)
                 todo.append(s)
             elif insn.kind == 'ijmp' and jumps_to is not None and only_indirect(s, insns, counts, jumps_to):
-                seen.update(straight_run_to(s, low, insns, counts, jumps_from))
+                seen.update(straight_run_to(s, low, func, insns, counts, jumps_from))
     return seen
 
 
@@ -371,29 +373,34 @@ def only_indirect(addr, insns, counts, jumps_to):
     return arrivals >= counts.exec.get(addr, 0)
 
 
-def straight_run_to(addr, floor, insns, counts, jumps_from):
-    """The straight-line code from ADDR (below FLOOR) to FLOOR: fall-throughs and forward
-    unconditional jumps that ran, no other branch; empty when control can go elsewhere on the
-    way (a case that leaves the loop through an enclosing loop's code, which enters it anew)."""
+def straight_run_to(addr, floor, func, insns, counts, jumps_from):
+    """The code from ADDR (below FLOOR) that leads straight to FLOOR: fall-throughs and forward
+    jumps that ran, and conditional jumps whose other way leaves for good (never reaches FLOOR,
+    nor an indirect jump, again: a copy of the loop's exit test, as a compiler duplicates the
+    latch into a case); empty when control can go elsewhere on the way (a case that leaves the
+    loop through an enclosing loop's code, which enters it anew)."""
     path = []
     while addr < floor and counts.exec.get(addr, 0) > 0:
         insn = insns.get(addr)
-        if insn is None:
+        if insn is None or insn.kind in ('ijmp', 'ret'):
             return []
         path.append(addr)
-        if insn.kind == 'jmp':
-            went = [t for t, n in jumps_from.get(addr, ()) if n > 0]
-            nxt = went[0] if len(went) == 1 else None
-        elif insn.kind in ('other', 'call'):
-            nxt = addr + insn.size
-        else:
-            nxt = None
-        if nxt is None or nxt <= addr or nxt > floor:
+        succ = successors(addr, insn, counts, jumps_from)
+        leads = [s for s in succ if addr < s <= floor]
+        other = [s for s in succ if s not in leads]
+        if len(leads) != 1 or len(other) > 1 or any(
+                may_come_back(func, s, floor, insns, counts, jumps_from) for s in other):
             return []
-        if nxt == floor:
+        if leads[0] == floor:
             return path
-        addr = nxt
+        addr = leads[0]
     return []
+
+
+def may_come_back(func, addr, head, insns, counts, jumps_from):
+    """Does ADDR reach HEAD, or an indirect jump (which may go anywhere), along what ran?"""
+    seen = reached_in_what_ran(func, addr, insns, counts, jumps_from)
+    return head in seen or any(insns[a].kind == 'ijmp' for a in seen if a in insns)
 
 
 def closes_cycle(func, target, sources, insns, counts, jumps_from):
@@ -430,6 +437,14 @@ def loop_entries(f, target, end, insns, counts, jumps_from, jumps_to):
                 back += n
             elif not inside and dst > target and src not in own:
                 outside += n
+    # An indirect jump from outside enters where it lands in the loop's own code: in the
+    # span after the target, or on a case before it.
+    for (src, dst), n in counts.jumps.items():
+        insn = insns.get(src)
+        if insn is None or insn.kind != 'ijmp' or target <= src < end or src in own:
+            continue
+        if (dst < target and dst in own) or target < dst < end:
+            outside += n
     # A case laid out right before the head falls into it.
     for a in own:
         insn = insns[a]

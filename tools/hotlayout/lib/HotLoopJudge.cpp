@@ -158,25 +158,40 @@ std::optional<size_t> instructionAt(ArrayRef<DecodedInst> Insts,
   return size_t(It - Insts.begin());
 }
 
-/// The straight-line code from \p Target (below \p Floor) to \p Floor:
-/// fall-throughs and forward unconditional jumps that ran, no other branch.
-/// Empty when control can go elsewhere on the way (a case that leaves the
-/// loop through an enclosing loop's code, which enters it anew).
+static bool closesCycleInWhatRan(ArrayRef<DecodedInst> Insts, size_t Target,
+                                 ArrayRef<size_t> Sources,
+                                 ArrayRef<uint64_t> Run,
+                                 ArrayRef<uint64_t> Taken);
+
+/// The code from \p Target (below \p Floor) that leads straight to
+/// \p Floor: fall-throughs and forward jumps that ran, and conditional
+/// branches whose other way leaves for good (never reaches Floor, nor an
+/// indirect jump, again: a copy of the loop's exit test, as a compiler
+/// duplicates the latch into a case). Empty when control can go elsewhere
+/// on the way (a case that leaves the loop through an enclosing loop's
+/// code, which enters it anew).
 static SmallVector<size_t, 8> straightRunTo(ArrayRef<DecodedInst> Insts,
                                             size_t Target, size_t Floor,
                                             ArrayRef<uint64_t> Run,
                                             ArrayRef<uint64_t> Taken) {
   SmallVector<size_t, 8> Path;
+  auto Leads = [&](std::optional<size_t> N, size_t I) {
+    return N && *N > I && *N <= Floor;
+  };
   for (size_t I = Target; I < Floor && Run[I];) {
     Path.push_back(I);
     const DecodedInst &D = Insts[I];
-    std::optional<size_t> Next;
-    if (D.IsBranch && !isConditional(D) && Taken[I])
-      Next = instructionAt(Insts, D.Target);
-    else if (!D.IsBranch && !D.IsIndirectJump && D.FallsThrough &&
-             I + 1 < Insts.size() && D.Address + D.Size == Insts[I + 1].Address)
-      Next = I + 1;
-    if (!Next || *Next <= I || *Next > Floor)
+    std::optional<size_t> Jump, Fall;
+    if (D.IsBranch && Taken[I])
+      Jump = instructionAt(Insts, D.Target);
+    if (!D.IsIndirectJump && D.FallsThrough &&
+        (!isConditional(D) || Run[I] > Taken[I]) && I + 1 < Insts.size() &&
+        D.Address + D.Size == Insts[I + 1].Address)
+      Fall = I + 1;
+    std::optional<size_t> Next = Leads(Jump, I) ? Jump : Fall;
+    std::optional<size_t> Other = Next == Jump ? Fall : Jump;
+    if (D.IsIndirectJump || !Leads(Next, I) ||
+        (Other && closesCycleInWhatRan(Insts, *Other, {Floor}, Run, Taken)))
       return {};
     if (*Next == Floor)
       return Path;
@@ -262,6 +277,16 @@ uint64_t loopEntries(ArrayRef<DecodedInst> Insts, uint64_t Start, uint64_t End,
       BackIntoHead += Taken[K];
     else if (!Inside && !InLoop[K] && D.Target > Start && D.Target < End)
       FromOutside += Taken[K];
+  }
+  // An indirect jump from outside enters where it lands in the loop's own
+  // code: in the span after the head, or on a case before it.
+  for (const IndirectEdge &E : Indirect) {
+    const DecodedInst &From = Insts[E.From], &To = Insts[E.To];
+    bool FromInside = From.Address >= Start && From.Address < End;
+    bool IntoLoop = To.Address < Start ? bool(InLoop[E.To])
+                                       : To.Address > Start && To.Address < End;
+    if (!FromInside && !InLoop[E.From] && IntoLoop)
+      FromOutside += E.Count;
   }
   // Such a case laid out right before the head falls into it.
   if (size_t P = *Head - 1; *Head > 0 && InLoop[P] && Insts[P].FallsThrough &&

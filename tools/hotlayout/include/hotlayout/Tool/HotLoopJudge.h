@@ -175,11 +175,14 @@ struct IndirectEdge {
 /// indirect jumps are no direct branches. An indirect jump of the loop's own
 /// code goes where \p Indirect recorded it going: a target laid out before
 /// Start that only indirect jumps ever reach and whose code runs straight
-/// to Start (fall-throughs and forward jumps, no other branch: a case of
-/// the loop's switch that the compiler put before the head) is the loop's
-/// own too, so its jump or fall to Start comes back, not in (issue 29:
-/// RandomX's executeSuperscalar). A case that can go elsewhere, such as
-/// back into an enclosing loop, is not: that loop enters it anew.
+/// to Start (fall-throughs, forward jumps, and conditional branches whose
+/// other way never comes back: a case of the loop's switch that the
+/// compiler put before the head, with its copy of the loop's exit test) is
+/// the loop's own too, so its jump or fall to Start comes back, not in
+/// (issue 29: RandomX's executeSuperscalar). A case that can go elsewhere,
+/// such as back into an enclosing loop, is not: that loop enters it anew.
+/// An indirect jump from code not the loop's own enters where it lands on
+/// the loop's own code after Start or on such a case (the first dispatch).
 uint64_t loopEntries(llvm::ArrayRef<DecodedInst> Insts, uint64_t Start,
                      uint64_t End, llvm::ArrayRef<uint64_t> Run,
                      llvm::ArrayRef<uint64_t> Taken,
