@@ -158,15 +158,68 @@ std::optional<size_t> instructionAt(ArrayRef<DecodedInst> Insts,
   return size_t(It - Insts.begin());
 }
 
+static bool closesCycleInWhatRan(ArrayRef<DecodedInst> Insts, size_t Target,
+                                 ArrayRef<size_t> Sources,
+                                 ArrayRef<uint64_t> Run,
+                                 ArrayRef<uint64_t> Taken);
+
+/// The code from \p Target (below \p Floor) that leads straight to
+/// \p Floor: fall-throughs and forward jumps that ran, and conditional
+/// branches whose other way leaves for good (never reaches Floor, nor an
+/// indirect jump, again: a copy of the loop's exit test, as a compiler
+/// duplicates the latch into a case). Empty when control can go elsewhere
+/// on the way (a case that leaves the loop through an enclosing loop's
+/// code, which enters it anew).
+static SmallVector<size_t, 8> straightRunTo(ArrayRef<DecodedInst> Insts,
+                                            size_t Target, size_t Floor,
+                                            ArrayRef<uint64_t> Run,
+                                            ArrayRef<uint64_t> Taken) {
+  SmallVector<size_t, 8> Path;
+  auto Leads = [&](std::optional<size_t> N, size_t I) {
+    return N && *N > I && *N <= Floor;
+  };
+  for (size_t I = Target; I < Floor && Run[I];) {
+    Path.push_back(I);
+    const DecodedInst &D = Insts[I];
+    std::optional<size_t> Jump, Fall;
+    if (D.IsBranch && Taken[I])
+      Jump = instructionAt(Insts, D.Target);
+    if (!D.IsIndirectJump && D.FallsThrough &&
+        (!isConditional(D) || Run[I] > Taken[I]) && I + 1 < Insts.size() &&
+        D.Address + D.Size == Insts[I + 1].Address)
+      Fall = I + 1;
+    std::optional<size_t> Next = Leads(Jump, I) ? Jump : Fall;
+    std::optional<size_t> Other = Next == Jump ? Fall : Jump;
+    if (D.IsIndirectJump || !Leads(Next, I) ||
+        (Other && closesCycleInWhatRan(Insts, *Other, {Floor}, Run, Taken)))
+      return {};
+    if (*Next == Floor)
+      return Path;
+    I = *Next;
+  }
+  return {};
+}
+
 /// The instructions control reaches from \p Head along what ran: those
-/// that ran (\p Run), branches taken (\p Taken) and fall-throughs that
+/// that ran (\p Run), branches taken (\p Taken), fall-throughs that
 /// happened (a conditional branch's when it ran more often than it was
-/// taken), never below index \p Floor. An indirect jump is reached but not
-/// followed: where it went is not known here.
-static std::vector<bool> reachedInWhatRan(ArrayRef<DecodedInst> Insts,
-                                          size_t Head, ArrayRef<uint64_t> Run,
-                                          ArrayRef<uint64_t> Taken,
-                                          size_t Floor = 0) {
+/// taken) and the recorded arrivals of indirect jumps (\p Indirect), never
+/// below index \p Floor. Below the floor, a case of the loop's own switch
+/// is reached too: an indirect jump's target that only indirect jumps reach
+/// (every run of it one of theirs, not code also fallen or branched into)
+/// and that runs straight to the floor (straightRunTo). Without a record of
+/// where an indirect jump went, it is reached but not followed.
+static std::vector<bool>
+reachedInWhatRan(ArrayRef<DecodedInst> Insts, size_t Head,
+                 ArrayRef<uint64_t> Run, ArrayRef<uint64_t> Taken,
+                 size_t Floor = 0, ArrayRef<IndirectEdge> Indirect = {}) {
+  DenseMap<size_t, uint64_t> IndirectArrivals;
+  DenseMap<size_t, SmallVector<size_t, 8>> TargetsOf;
+  for (const IndirectEdge &E : Indirect) {
+    IndirectArrivals[E.To] += E.Count;
+    if (E.Count)
+      TargetsOf[E.From].push_back(E.To);
+  }
   std::vector<bool> Seen(Insts.size());
   SmallVector<size_t, 64> Work = {Head};
   Seen[Head] = true;
@@ -184,28 +237,62 @@ static std::vector<bool> reachedInWhatRan(ArrayRef<DecodedInst> Insts,
     if (D.FallsThrough && (!isConditional(D) || Run[I] > Taken[I]) &&
         I + 1 < Insts.size() && D.Address + D.Size == Insts[I + 1].Address)
       Visit(I + 1);
+    if (!D.IsIndirectJump)
+      continue;
+    for (size_t To : TargetsOf.lookup(I)) {
+      if (To >= Floor) {
+        Visit(To);
+        continue;
+      }
+      if (To >= Insts.size() || IndirectArrivals.lookup(To) < Run[To])
+        continue;
+      // Its code leads only back to the floor, which is reached already.
+      for (size_t K : straightRunTo(Insts, To, Floor, Run, Taken))
+        Seen[K] = true;
+    }
   }
   return Seen;
 }
 
 uint64_t loopEntries(ArrayRef<DecodedInst> Insts, uint64_t Start, uint64_t End,
-                     ArrayRef<uint64_t> Run, ArrayRef<uint64_t> Taken) {
+                     ArrayRef<uint64_t> Run, ArrayRef<uint64_t> Taken,
+                     ArrayRef<IndirectEdge> Indirect) {
   std::optional<size_t> Head = instructionAt(Insts, Start);
   if (!Head)
     return 0;
-  // The loop's own code: what its start reaches without going below it.
-  std::vector<bool> InLoop = reachedInWhatRan(Insts, *Head, Run, Taken, *Head);
+  // The loop's own code: what its start reaches without going below it,
+  // and the cases of its own indirect jumps laid out before it.
+  std::vector<bool> InLoop =
+      reachedInWhatRan(Insts, *Head, Run, Taken, *Head, Indirect);
   uint64_t BackIntoHead = 0, FromOutside = 0;
   for (size_t K = 0; K < Insts.size(); ++K) {
     const DecodedInst &D = Insts[K];
     if (!D.IsBranch || !Taken[K])
       continue;
     bool Inside = D.Address >= Start && D.Address < End;
-    if (Inside && D.Target == Start)
+    // Own code before the head is a case of the loop's dispatch: its jump
+    // to the head is the next iteration.
+    bool Case = InLoop[K] && D.Address < Start;
+    if ((Inside || Case) && D.Target == Start)
       BackIntoHead += Taken[K];
     else if (!Inside && !InLoop[K] && D.Target > Start && D.Target < End)
       FromOutside += Taken[K];
   }
+  // An indirect jump from outside enters where it lands in the loop's own
+  // code: in the span after the head, or on a case before it.
+  for (const IndirectEdge &E : Indirect) {
+    const DecodedInst &From = Insts[E.From], &To = Insts[E.To];
+    bool FromInside = From.Address >= Start && From.Address < End;
+    bool IntoLoop = To.Address < Start ? bool(InLoop[E.To])
+                                       : To.Address > Start && To.Address < End;
+    if (!FromInside && !InLoop[E.From] && IntoLoop)
+      FromOutside += E.Count;
+  }
+  // Such a case laid out right before the head falls into it.
+  if (size_t P = *Head - 1; *Head > 0 && InLoop[P] && Insts[P].FallsThrough &&
+                            Insts[P].Address + Insts[P].Size == Start)
+    BackIntoHead +=
+        isConditional(Insts[P]) ? Run[P] - std::min(Run[P], Taken[P]) : Run[P];
   return Run[*Head] - std::min(Run[*Head], BackIntoHead) + FromOutside;
 }
 
@@ -231,7 +318,8 @@ static bool closesCycleInWhatRan(ArrayRef<DecodedInst> Insts, size_t Target,
 std::vector<JudgedHotLoop>
 measureLoops(StringRef Function, uint64_t FunctionAddress,
              ArrayRef<DecodedInst> Insts, function_ref<uint64_t(size_t)> ExecOf,
-             function_ref<uint64_t(size_t)> TakenOf, unsigned LineSize) {
+             function_ref<uint64_t(size_t)> TakenOf, unsigned LineSize,
+             ArrayRef<IndirectEdge> Indirect) {
   std::vector<JudgedHotLoop> Out;
   std::vector<Loop> Loops = formLoops(backEdgesOf(Insts, FunctionAddress));
   if (Loops.empty())
@@ -267,7 +355,7 @@ measureLoops(StringRef Function, uint64_t FunctionAddress,
     if (J.Taken == 0 ||
         (Head && !closesCycleInWhatRan(Insts, *Head, Ran, Run, Taken)))
       continue;
-    J.Entries = loopEntries(Insts, J.Start, J.End, Run, Taken);
+    J.Entries = loopEntries(Insts, J.Start, J.End, Run, Taken, Indirect);
     J.Iterates = loopIterates(J.Taken, J.Entries);
     std::vector<ByteInterval> Bytes;
     for (size_t K = 0; K < Insts.size(); ++K)
@@ -327,9 +415,16 @@ static void judgeProfiledBinary(const LoopFinder &Finder,
           {Insts[K].Address - Range.Address, Insts[K].Target - Range.Address});
       return It == Edges.end() ? uint64_t(0) : It->second;
     };
+    std::vector<IndirectEdge> Indirect;
+    for (const ProfileBranch &B : P->Branches) {
+      std::optional<size_t> From = instructionAt(Insts, Range.Address + B.From);
+      std::optional<size_t> To = instructionAt(Insts, Range.Address + B.To);
+      if (From && To && Insts[*From].IsIndirectJump)
+        Indirect.push_back({*From, *To, B.Count});
+    }
     auto Loops = measureLoops(
         Range.Name, Range.Address, Insts, [&](size_t K) { return Exec[K]; },
-        TakenOf, Options.LineSize);
+        TakenOf, Options.LineSize, Indirect);
     llvm::append_range(R.Loops, std::move(Loops));
   }
 }
@@ -457,7 +552,50 @@ public:
     return addedJumpTaken(K);
   }
 
+  /// Where the fragment's indirect jumps went: the recorded targets of the
+  /// input jump each stands for, at the output blocks BAT maps them to in
+  /// this fragment (a target moved to another fragment is outside every
+  /// loop of this one).
+  std::vector<IndirectEdge> indirectEdges() const {
+    std::vector<IndirectEdge> Edges;
+    std::map<uint64_t, size_t> OutputBlock; // Input offset -> output index.
+    for (size_t J = 0; J < Insts.size(); ++J)
+      if (std::optional<uint64_t> B =
+              Frag.blockStartingAt(Insts[J].Address - Frag.Address))
+        OutputBlock.try_emplace(*B, J);
+    for (size_t K = 0; K < Insts.size(); ++K) {
+      if (!Insts[K].IsIndirectJump)
+        continue;
+      std::optional<uint64_t> Src = inputIndirectJump(K);
+      auto Out = Src ? F.OutEdges.find(*Src) : F.OutEdges.end();
+      if (Out == F.OutEdges.end())
+        continue;
+      for (const auto &[To, Count] : Out->second)
+        if (auto It = OutputBlock.find(To); It != OutputBlock.end())
+          Edges.push_back({K, It->second, Count});
+    }
+    return Edges;
+  }
+
 private:
+  /// The input offset of the indirect jump output instruction \p K stands
+  /// for: the one ending the input block BAT maps it to.
+  std::optional<uint64_t> inputIndirectJump(size_t K) const {
+    uint64_t Offset = Insts[K].Address - Frag.Address;
+    std::optional<uint64_t> Src = Frag.branchAt(Offset);
+    if (!Src)
+      Src = Frag.blockAt(Offset);
+    std::optional<size_t> I = Src ? F.indexAt(*Src) : std::nullopt;
+    for (size_t J = I.value_or(F.Insts.size()); J < F.Insts.size(); ++J) {
+      const DecodedInst &D = F.Insts[J];
+      if (D.IsIndirectJump)
+        return D.Address - F.Address;
+      if (D.IsBranch || !D.FallsThrough)
+        break;
+    }
+    return std::nullopt;
+  }
+
   bool isAddedJump(size_t K) const {
     return Insts[K].IsBranch && !isConditional(Insts[K]) &&
            !outputTaken(Insts[K], Frag, F);
@@ -587,7 +725,8 @@ static Error judgeThroughBAT(const LoopFinder &Finder,
     auto Loops = measureLoops(
         Out->Name, Out->Address, Insts,
         [&](size_t K) { return Counts.exec(K); },
-        [&](size_t K) { return Counts.taken(K); }, Options.LineSize);
+        [&](size_t K) { return Counts.taken(K); }, Options.LineSize,
+        Counts.indirectEdges());
     llvm::append_range(R.Loops, std::move(Loops));
   }
   return Error::success();

@@ -153,6 +153,15 @@ uint64_t fallInCount(llvm::ArrayRef<DecodedInst> Insts,
                      uint64_t FunctionAddress, const FunctionProfile &Profile,
                      llvm::ArrayRef<uint64_t> Exec, size_t K);
 
+/// One recorded arrival of an indirect jump (a jump table's, a computed
+/// goto's): the jump and the instruction it went to, as indices into a
+/// range's decoded instructions, and how often.
+struct IndirectEdge {
+  size_t From = 0;
+  size_t To = 0;
+  uint64_t Count = 0;
+};
+
 /// How often control entered the loop spanning [\p Start, \p End) from
 /// outside it: the runs of its first instruction that no branch inside the
 /// span took there (falls from before, jumps from elsewhere, the function's
@@ -163,22 +172,34 @@ uint64_t fallInCount(llvm::ArrayRef<DecodedInst> Insts,
 /// loop or a cold block laid out after the span that jumps back into it
 /// continues the loop, while code before Start (the enclosing loop's) enters
 /// it anew. \p Run and \p Taken are per instruction of \p Insts; calls and
-/// indirect jumps are no direct branches (an indirect jump's arrivals are
-/// counted only where they reach Start).
+/// indirect jumps are no direct branches. An indirect jump of the loop's own
+/// code goes where \p Indirect recorded it going: a target laid out before
+/// Start that only indirect jumps ever reach and whose code runs straight
+/// to Start (fall-throughs, forward jumps, and conditional branches whose
+/// other way never comes back: a case of the loop's switch that the
+/// compiler put before the head, with its copy of the loop's exit test) is
+/// the loop's own too, so its jump or fall to Start comes back, not in
+/// (issue 29: RandomX's executeSuperscalar). A case that can go elsewhere,
+/// such as back into an enclosing loop, is not: that loop enters it anew.
+/// An indirect jump from code not the loop's own enters where it lands on
+/// the loop's own code after Start or on such a case (the first dispatch).
 uint64_t loopEntries(llvm::ArrayRef<DecodedInst> Insts, uint64_t Start,
                      uint64_t End, llvm::ArrayRef<uint64_t> Run,
-                     llvm::ArrayRef<uint64_t> Taken);
+                     llvm::ArrayRef<uint64_t> Taken,
+                     llvm::ArrayRef<IndirectEdge> Indirect = {});
 
 /// The loops of one range with their Taken, Entries, hot bytes and lines
 /// (Iterates set, Hot not yet). \p Insts are in address order (as
 /// LoopFinder::decode returns them). \p ExecOf gives an instruction's count
 /// by index into \p Insts, \p TakenOf a back-edge branch's taken count by
-/// index; loops taken 0 times are left out.
+/// index; loops taken 0 times are left out. \p Indirect: where the
+/// range's indirect jumps went (loopEntries).
 std::vector<JudgedHotLoop>
 measureLoops(llvm::StringRef Function, uint64_t FunctionAddress,
              llvm::ArrayRef<DecodedInst> Insts,
              llvm::function_ref<uint64_t(size_t)> ExecOf,
-             llvm::function_ref<uint64_t(size_t)> TakenOf, unsigned LineSize);
+             llvm::function_ref<uint64_t(size_t)> TakenOf, unsigned LineSize,
+             llvm::ArrayRef<IndirectEdge> Indirect = {});
 
 /// Sets Hot on \p Loops (all loops of one binary) by the definition's
 /// markHotLoops (HotLoopRules.h).
