@@ -422,9 +422,12 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
 
   // Step 2: as check judges a binary the profile was recorded on
   // (makeJudge's Profile rule).
-  auto Profile = BranchProfile::read(Loops.ProfilePath);
-  if (!Profile)
-    return Profile.takeError();
+  // Read (and checked) once: the branch view here, the call counts of the
+  // function order in step 5.
+  auto Fdata = FdataFile::read(Loops.ProfilePath);
+  if (!Fdata)
+    return Fdata.takeError();
+  std::optional<BranchProfile> Profile = BranchProfile::fromFile(*Fdata);
   if (none_of(*Ranges,
               [&](const CodeRange &R) { return Profile->mentions(R); }))
     return fileError(Loops.ProfilePath,
@@ -467,10 +470,7 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
                 WantOrder ? &Flow : nullptr);
   if (WantOrder) {
     // Step 5.
-    auto Counts = FunctionCounts::readAccepted(Loops.ProfilePath);
-    if (!Counts)
-      return Counts.takeError();
-    Builder.addCalls(*Counts, Flow);
+    Builder.addCalls(FunctionCounts::fromFile(*Fdata), Flow);
     R.Order = computeBlockOrder(Flow.Functions, Flow.Calls);
     R.Order.Comments = {
         ("binary: " + sys::path::filename(Config.BinaryPath)).str(),
