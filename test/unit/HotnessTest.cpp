@@ -31,8 +31,8 @@ private:
 TEST(Hotness, FdataFieldsSplitOnRunsOfSpaces) {
   // Runs of spaces separate fields as one space does, as in llvm-bolt.
   ScratchFdata F("1 f 10 1 f 0 0 7\n"
-              "1 f  4 1 f   20 0 5  \n"
-              "1 g 0 1 f 0 0 3\n");
+                 "1 f  4 1 f   20 0 5  \n"
+                 "1 g 0 1 f 0 0 3\n");
   auto P = BranchProfile::read(F.path());
   ASSERT_TRUE(bool(P)) << toString(P.takeError());
   const FunctionProfile *FP = P->functionProfile("f");
@@ -52,7 +52,8 @@ TEST(Hotness, FdataTabsAndFormFeedsAreRefusedAsLlvmBoltDoes) {
   // llvm-bolt separates fields by spaces only: a tab, \v or \f fails its
   // reader ("expected field separator"), so the line is refused here first.
   for (StringRef Separator : {"\t", "\v", "\f"}) {
-    ScratchFdata F(("1 f 10 1 f 0 0 7\n1" + Separator + "f 4 1 f 20 0 5\n").str());
+    ScratchFdata F(
+        ("1 f 10 1 f 0 0 7\n1" + Separator + "f 4 1 f 20 0 5\n").str());
     auto P = BranchProfile::read(F.path());
     ASSERT_FALSE(bool(P));
     std::string Message = toString(P.takeError());
