@@ -140,7 +140,7 @@ same_program luass lua
 luass_prepare() { cp "$HERE/lua-strings-sort.lua" "$2/"; }
 luass_workload() { echo "data/lua-strings-sort.lua ${LUA_N:-1}"; }
 
-# --- Named users, built by their own build systems (issue 29). Their NAME_build hands the
+# --- Named users, built by their own build systems. Their NAME_build hands the
 # recipe's compile flags (the FLAGS) to the project's build system for every source it
 # compiles (C, C++, assembly) and the recipe's link flags for the same stage to its links;
 # NAME_link copies the artifact out (the build system linked it). No edit: run.sh measures
@@ -259,7 +259,7 @@ jemalloc_prepare() { alloc_prepare "$@"; }
 jemalloc_host() { alloc_host; }
 jemalloc_workload() { alloc_workload; }
 
-# --- Programs hotlayout was not tuned on (issue 29: "programs you have not seen"), built by
+# --- Programs hotlayout was not tuned on ("programs you have not seen"), built by
 # their own build systems with the README's recipe as written there: CMake with the recipe in
 # CMAKE_<LANG>_FLAGS and the link flags (cmake_build), autotools with ./configure
 # CC=clang CFLAGS="-O2 <the recipe's --cflags>" LDFLAGS="<its --ldflags>" and make. No edit.

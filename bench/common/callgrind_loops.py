@@ -4,7 +4,7 @@
 An independent judge of code layout: it shares no code with hotlayout (no C++, no BOLT
 profile). It reads exact per-instruction execution counts and per-jump taken counts that
 callgrind records for one run of the program, the binary's symbol table (llvm-readelf) and its
-instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
+instruction sizes (llvm-objdump), and applies the one definition (docs/hot-loops.md):
 
   1. Loop: a taken direct backward jump (target <= source) whose source and target lie in the
      same function (.symtab FUNC ranges), and whose target reaches the source again through
@@ -564,7 +564,7 @@ def summarize(loops, hot, total, rejected, opts):
         'hot': len(hot), 'tight': len(tight),
         'straddling': sum(lp['extra'] > 0 for lp in tight),
         'weighted_extra': weighted_extra(tight),
-        # Every hot loop, tight or not, for comparison with tables before issue 20.
+        # Every hot loop, tight or not, for comparison with tables before 2026-11-26.
         'straddling_all': sum(lp['extra'] > 0 for lp in hot),
         'weighted_extra_all': weighted_extra(hot),
         'hot_taken': w, 'iterating_taken': total,

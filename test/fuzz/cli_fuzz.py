@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """cli_fuzz.py - mutated ELFs, profiles, locks and loop profiles through
-every hotlayout subcommand that reads them (issue 14: the CLI never destroys
+every hotlayout subcommand that reads them (the CLI never destroys
 a user's file, never crashes, never hangs, never leaves a temporary file;
-issue 32: bounded memory and stack, and every refusal names the file).
+bounded memory and stack, and every refusal names the file).
 
   cli_fuzz.py --hotlayout BIN --clang CLANG --work DIR [--count N]
               [--seed S] [--timeout SEC] [--memory MIB] [--jobs J]

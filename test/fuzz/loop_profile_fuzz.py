@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """loop_profile_fuzz.py - damaged loop profiles through hotalign, the
-plugin's reader of -hotalign-loop-profile (issue 32: a hostile input ends in
+plugin's reader of -hotalign-loop-profile (a hostile input ends in
 an error naming the file, within the memory ceiling and a minute).
 
   loop_profile_fuzz.py --llc LLC --clang CLANG --plugin SO --hotlayout BIN

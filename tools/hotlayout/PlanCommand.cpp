@@ -69,7 +69,7 @@ static cl::opt<unsigned>
              cl::cat(PlanCategory));
 
 // The slack is paid in code size on every function locked: at 12% bzip2's
-// output code (81% of it locked) was 1.098x its input's, against issue 20's
+// output code (81% of it locked) was 1.098x its input's, against the
 // limit of 1.10x; at 6% an edit still has room (the bench's edits add 2-40
 // bytes, and the rounding to the line adds half a line on average).
 static cl::opt<unsigned> SlackPercent(

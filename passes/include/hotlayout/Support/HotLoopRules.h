@@ -1,6 +1,6 @@
 //===- hotlayout/Support/HotLoopRules.h - The one hot-loop definition -----===//
 //
-// The constants and line arithmetic of issue 11's definition of a straddling
+// The constants and line arithmetic of the one definition of a straddling
 // hot loop, shared by hotalign's remarks, `hotlayout check`/`diff` and
 // apply's verification. bench/common/callgrind_loops.py (the independent
 // judge) mirrors the same numbers; change both together. Plain C++, no LLVM.
@@ -15,7 +15,7 @@
 // loop is *tight* when its hot bytes are at most MaxTightHotBytes: only tight
 // loops count as straddling (a loop that fetches more than four lines per
 // iteration gains little from one line fewer); larger ones are listed, not
-// counted (issue 20).
+// counted (since 2026-11-26).
 //
 //===----------------------------------------------------------------------===//
 

@@ -349,7 +349,7 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
                                    "-bolt-info=0"};
   // -bolt-info=0: the .note.bolt_info note records this command line, and
   // with it the random name of apply's temporary directory, so two applies
-  // of the same inputs would differ in it (issue 14); without the note the
+  // of the same inputs would differ in it; without the note the
   // output depends on the inputs only (checked: byte-identical runs).
   // -use-compact-aligner=false: the compact aligner skips aligning small
   // functions, and apply needs every locked offset on a line boundary.

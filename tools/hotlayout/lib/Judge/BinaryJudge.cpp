@@ -165,8 +165,8 @@ void HotnessJudge::writeJSON(json::OStream &J) const {
     if (Rule == HotnessRule::BlockFrequency)
       J.attribute("min_loop_freq_ratio", MinLoopFreqRatio);
   });
-  // Apart from "hotness", whose fields stay as they were before issue 11's
-  // definition.
+  // Apart from "hotness", whose fields stay as they were before the one
+  // definition's definition.
   if (Rule == HotnessRule::Profile)
     J.attributeObject("definition", [&] {
       J.attribute("hot_coverage", HotCoverage);

@@ -47,7 +47,7 @@
 // branch stacks (LBR): the header is checked first, so a recording without
 // them is a clear error rather than a no_lbr profile check cannot use.
 //
-// The temporary directory is always removed (issue 14: a failed run left
+// The temporary directory is always removed (a failed run once left
 // it behind); when a BOLT tool fails, the error quotes its log.
 //
 //===----------------------------------------------------------------------===//

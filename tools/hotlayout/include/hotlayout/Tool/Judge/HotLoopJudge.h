@@ -1,6 +1,6 @@
 //===- hotlayout/Tool/Judge/HotLoopJudge.h - The one hot-loop definition --===//
 //
-// judgeHotLoops(): issue 11's definition of a straddling hot loop, applied
+// judgeHotLoops(): the one definition of a straddling hot loop, applied
 // to a linked binary with a BOLT .fdata profile of the binary it was built
 // from. check, diff, apply's verification and the placer all call it; the
 // rules and constants are in hotlayout/Support/HotLoopRules.h.
@@ -10,11 +10,11 @@
 //  2. Taken: the profile's counts of those branches; Entries: how often
 //     control came into the span from outside it (loopEntries; none: 1).
 //  3. Iterates: Taken >= 2 x max(Entries, 1): two iterations per entry of
-//     the loop (issue 20: a loop nested in a hot one that mostly runs once
-//     is straight-line code of the outer loop, not a hot loop). Hot: iterates,
-//     Taken >= MinCount, and among the most-taken iterating loops that together
-//     make up HotCoverage of all iterating loops' Taken (the one crossing the
-//     threshold included, and those taken as often as it).
+//     the loop (since 2026-11-26: a loop nested in a hot one that mostly runs
+//     once is straight-line code of the outer loop, not a hot loop). Hot:
+//     iterates, Taken >= MinCount, and among the most-taken iterating loops
+//     that together make up HotCoverage of all iterating loops' Taken (the one
+//     crossing the threshold included, and those taken as often as it).
 //  4. Hot bytes: the span's instructions that run at least Taken/8 times,
 //     per-instruction counts reconstructed by flow from the profile.
 //  5. Lines where they are, MinLines over the line's start shifts; Extra.
@@ -179,7 +179,7 @@ struct IndirectEdge {
 /// other way never comes back: a case of the loop's switch that the
 /// compiler put before the head, with its copy of the loop's exit test) is
 /// the loop's own too, so its jump or fall to Start comes back, not in
-/// (issue 29: RandomX's executeSuperscalar). A case that can go elsewhere,
+/// (RandomX's executeSuperscalar). A case that can go elsewhere,
 /// such as back into an enclosing loop, is not: that loop enters it anew.
 /// An indirect jump from code not the loop's own enters where it lands on
 /// the loop's own code after Start or on such a case (the first dispatch).

@@ -1,6 +1,6 @@
 //===- hotlayout/Tool/Support/OutputRule.h - No output may name an input --===//
 //
-// The one rule every subcommand that writes a file follows (issue 14): its
+// The one rule every subcommand that writes a file follows: its
 // output path may not name any of its inputs (binary, profile, lock, old
 // lock, profiled program, perf data), whatever path reaches the file: the
 // same string, another spelling, a symbolic link or a hard link. Two paths

@@ -4,8 +4,8 @@
 // so that no run leaves one behind and no output is ever half written:
 //
 //  - TempDir: a directory, removed with its contents when the object dies,
-//    unless keep() was called (the pipelines never do: issue 14 asks for no
-//    temporary file left, and errors quote the logs they need).
+//    unless keep() was called (the pipelines never do: a user's files are
+//    sacred, no temporary file left, and errors quote the logs they need).
 //  - AtomicOutput: an output written under a temporary name in the final
 //    path's directory (same file system, so the rename is atomic) and
 //    renamed over the final path by commit(); removed when the object dies
