@@ -225,12 +225,9 @@ InstSizeEstimator::blockBounds(const MachineFunction &MF) const {
       L.Code.push_back(Code->second);
     }
   }
-  L.Bytes.resize(L.Order.size());
   L.Prefix.assign(1, 0);
-  for (unsigned N = 0, E = L.Order.size(); N != E; ++N) {
-    L.Bytes[N] = paddingBound(*L.Order[N]) + L.Code[N];
-    L.Prefix.push_back(L.Prefix.back() + L.Bytes[N]);
-  }
+  for (unsigned N = 0, E = L.Order.size(); N != E; ++N)
+    L.Prefix.push_back(L.Prefix.back() + paddingBound(*L.Order[N]) + L.Code[N]);
   return L;
 }
 

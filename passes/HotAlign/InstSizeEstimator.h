@@ -76,8 +76,7 @@ private:
     std::vector<const llvm::MachineBasicBlock *> Order;
     /// Each block's code at its largest, by position in Order.
     std::vector<uint64_t> Code;
-    std::vector<uint64_t> Bytes;
-    /// Prefix[N]: the bytes of blocks 0 .. N-1.
+    /// Prefix[N]: the bytes of blocks 0 .. N-1, alignment padding included.
     std::vector<uint64_t> Prefix;
     /// Bytes of the blocks from position \p A to \p B, both included.
     uint64_t between(unsigned A, unsigned B) const {

@@ -427,9 +427,8 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   auto Fdata = FdataFile::read(Loops.ProfilePath);
   if (!Fdata)
     return Fdata.takeError();
-  std::optional<BranchProfile> Profile = BranchProfile::fromFile(*Fdata);
-  if (none_of(*Ranges,
-              [&](const CodeRange &R) { return Profile->mentions(R); }))
+  BranchProfile Profile = BranchProfile::fromFile(*Fdata);
+  if (none_of(*Ranges, [&](const CodeRange &R) { return Profile.mentions(R); }))
     return fileError(Loops.ProfilePath,
                      "names no function of '" + Config.BinaryPath +
                          "'; was it recorded on this binary? Profile it: "
@@ -448,10 +447,10 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
       Slot->emplace(std::move(*O));
     }
   bool WantOrder = BlockOut || FunctionOut;
-  auto Report = judgeHotLoops(**File, *Profile, Loops.judgeOptions());
+  auto Report = judgeHotLoops(**File, Profile, Loops.judgeOptions());
   if (!Report)
     return Report.takeError();
-  auto FromMap = functionsProfiledFromPGOMap(**File, *Profile);
+  auto FromMap = functionsProfiledFromPGOMap(**File, Profile);
   if (!FromMap)
     return FromMap.takeError();
   auto Finder = LoopFinder::create((*File)->triple());
@@ -465,7 +464,7 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   R.BlockOrderPath = Config.BlockOrderPath;
   R.FunctionOrderPath = Config.FunctionOrderPath;
   BinaryFlow Flow;
-  LoopProfileBuilder Builder(**Finder, *Ranges, *Profile);
+  LoopProfileBuilder Builder(**Finder, *Ranges, Profile);
   Builder.build(*Blocks, *Report, FromMap->Addresses, R,
                 WantOrder ? &Flow : nullptr);
   if (WantOrder) {
