@@ -18,6 +18,7 @@
 #include "hotlayout/Tool/Loops/BlockOrder.h"
 #include "hotlayout/Tool/Loops/Loops.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -249,8 +250,14 @@ int runFlagsCommand() {
   std::vector<std::string> Words;
   if (Both || CFlagsOnly)
     Words.insert(Words.end(), F.Compile.begin(), F.Compile.end());
+  // One line for a command that compiles and links: a link word the compile
+  // words already hold (-fprofile-generate, -flto=thin) is said once. Every
+  // word is self-contained (-mllvm=X, -Wl,X), so dropping a repeat drops no
+  // option's argument.
   if (Both || LDFlagsOnly)
-    Words.insert(Words.end(), F.Link.begin(), F.Link.end());
+    for (const std::string &W : F.Link)
+      if (!Both || !llvm::is_contained(Words, W))
+        Words.push_back(W);
   outs() << shellLine(Words) << '\n';
   return ExitClean;
 }
