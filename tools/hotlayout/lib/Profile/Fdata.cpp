@@ -253,17 +253,27 @@ Expected<bool> FdataFile::writeWithout(const StringSet<> &Names,
   if (EC)
     return fileError(To, "cannot be written: " + EC.message());
   SmallVector<StringRef, 8> Fields;
-  bool KeptRecord = false;
+  bool KeptRecord = false, WroteLine = false;
   for (StringRef Line : split(Buffer->getBuffer(), '\n')) {
     Fields.clear();
     splitFields(Line, Fields);
+    bool Marker =
+        Line.starts_with("no_lbr") || Line.starts_with("boltedcollection");
+    int Kind = Fields.empty() ? -1 : locationKind(Fields.front());
+    // llvm-bolt stops reading at the first line that is neither a record
+    // nor a top marker, and read() let only a harmless last one through.
+    // Copying it would be harmful: with the records above it dropped it
+    // becomes the first line, and llvm-bolt finds no profile at all.
+    if (!(Marker && !WroteLine) && (Kind < 0 || Line.front() == ' '))
+      break;
     if (any_of(Fields,
                [&](StringRef F) { return Names.count(F.split('/').first); }))
       continue;
     OS << Line << "\n";
+    WroteLine = true;
     // A branch record: from and to (symbol flag, name, offset each), then
     // mispredictions and count.
-    KeptRecord |= Fields.size() == 8;
+    KeptRecord |= Kind >= 0 && Kind < 3 && Fields.size() == 8;
   }
   return KeptRecord;
 }
