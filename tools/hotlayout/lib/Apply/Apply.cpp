@@ -559,7 +559,7 @@ Error PlacementLoop::judgeLoops(ApplyResult &R) {
   O.ProfiledBinary = I.File.get();
   auto Report = judgeHotLoops(**Out, I.Branches, O);
   if (!Report)
-    return Report.takeError();
+    return boltOutputError(Report.takeError(), Result, C.BinaryPath);
   R.LoopsJudged = true;
   R.EstimatedFunctions = I.EstimatedFunctions;
   R.HotLoops = Report->hotCount();

@@ -120,16 +120,25 @@ Expected<SymbolIndex> readLockedSymbols(const BinaryFile &File) {
   return SymbolIndex(*Ranges);
 }
 
+Error boltOutputError(Error E, StringRef OutputPath, StringRef InputPath) {
+  std::string Why =
+      withoutTempPath(toString(std::move(E)), OutputPath, "llvm-bolt's output");
+  // The reader's own advice is for a file the user has; this one is
+  // rebuilt from the input, which the message below says.
+  StringRef Advice = "; rebuild it or copy it again";
+  if (StringRef(Why).ends_with(Advice))
+    Why.resize(Why.size() - Advice.size());
+  return fileError(InputPath,
+                   "was rewritten by llvm-bolt into a file hotlayout cannot "
+                   "read back (" +
+                       Why + "); the input may be damaged: rebuild it");
+}
+
 Expected<std::unique_ptr<BinaryFile>> openBoltOutput(StringRef OutputPath,
                                                      StringRef InputPath) {
   auto File = BinaryFile::open(OutputPath);
   if (!File)
-    return fileError(InputPath,
-                     "was rewritten by llvm-bolt into a file hotlayout cannot "
-                     "read back (" +
-                         withoutTempPath(toString(File.takeError()), OutputPath,
-                                         "llvm-bolt's output") +
-                         "); the input may be damaged: rebuild it");
+    return boltOutputError(File.takeError(), OutputPath, InputPath);
   return File;
 }
 
@@ -140,9 +149,11 @@ verifyPlacement(StringRef OutputPath, const LayoutLock &Lock,
   auto File = openBoltOutput(OutputPath, InputPath);
   if (!File)
     return File.takeError();
+  // The output opens but its symbols may not read (a damaged input's
+  // .symtab copied along): still the input's fault, not the temporary's.
   auto Out = readLockedSymbols(**File);
   if (!Out)
-    return Out.takeError();
+    return boltOutputError(Out.takeError(), OutputPath, InputPath);
   return judgePlacement(Lock, In, *Out, P, InputPath, Bodies);
 }
 

@@ -78,6 +78,12 @@ Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
 llvm::Expected<std::unique_ptr<BinaryFile>>
 openBoltOutput(llvm::StringRef OutputPath, llvm::StringRef InputPath);
 
+/// \p E, met reading llvm-bolt's rewrite \p OutputPath of \p InputPath
+/// (its symbols, its loops), as an error that names the input, as
+/// openBoltOutput's do.
+llvm::Error boltOutputError(llvm::Error E, llvm::StringRef OutputPath,
+                            llvm::StringRef InputPath);
+
 /// Reads the rewritten binary \p OutputPath (it needs .symtab) and judges
 /// it with judgePlacement().
 llvm::Expected<Verification>
