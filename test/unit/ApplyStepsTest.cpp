@@ -42,7 +42,11 @@ TEST(ApplySteps, ProfileFilterDropsRecordsNamingAFunction) {
     ASSERT_FALSE(EC);
     OS << "1 main 10 1 helper 0 0 5\n"
        << "1 hot/1 20 1 hot/1 4 0 900\n"
-       << "1 keep 8 1 keep 0 0 7\n";
+       << "1 keep 8 1 keep 0 0 7\n"
+       // A last line llvm-bolt stops at: read() lets it through, and the
+       // copy must not carry it (with the records above it dropped it
+       // would be the first line, and llvm-bolt would find no profile).
+       << "\x14 other 10 1 other 0 0 50\n";
   }
   StringSet<> Drop;
   Drop.insert("helper");
@@ -54,8 +58,9 @@ TEST(ApplySteps, ProfileFilterDropsRecordsNamingAFunction) {
   EXPECT_TRUE(*Kept);
   auto Text = MemoryBuffer::getFile(Out);
   ASSERT_TRUE(bool(Text));
-  // The call into helper and BOLT's local-suffixed hot/1 go; keep stays.
-  EXPECT_EQ((*Text)->getBuffer(), "1 keep 8 1 keep 0 0 7\n\n");
+  // The call into helper and BOLT's local-suffixed hot/1 go; keep stays;
+  // the line after the records does not come along.
+  EXPECT_EQ((*Text)->getBuffer(), "1 keep 8 1 keep 0 0 7\n");
   Drop.insert("keep");
   Kept = Profile->writeWithout(Drop, Out);
   ASSERT_TRUE(bool(Kept)) << toString(Kept.takeError());
