@@ -19,16 +19,26 @@
 ;              of the row loop is sure, and the column loop, 4 iterations per
 ;              entry, gets padding of its own after all (max-skip 18, 2 nops
 ;              at most per entry against 6 instructions x 4 iterations).
+;   With the default -hotalign-max-loop-size (256), @unsure's and @costly's
+;   row loops, 278 hot bytes by the estimate but 222 at the least, may be
+;   tight: unpinned, they start a line instead of falling anywhere.
 ; Negative twins:
 ;   @sure:     3 diamonds, 12 bytes of doubt: placed as before (38 bytes).
 ;   @costly:   @unsure's doubt, 2.2 iterations per entry: 2 nops cost more
 ;              than 1/8 of 6 x 2.2 instructions, so no padding at all.
+;   With -hotalign-max-loop-size=64 no row loop may be tight: none starts a
+;   line.
 ;
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -hotalign-max-loop-size=64 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign %s -o %t.s \
 ; RUN:   2> %t.r
 ; RUN: cat %t.r %t.s | FileCheck %s
+; RUN: FileCheck %s --check-prefix=NOLINE < %t.r
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
+; RUN:   -hotalign-max-function-size=0 -pass-remarks=hotalign %s -o %t2.s \
+; RUN:   2>&1 | FileCheck %s --check-prefix=MAYBE
+; RUN: FileCheck %s --check-prefix=MAYBE-ASM < %t2.s
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -hotalign-max-loop-size=64 \
 ; RUN:   -filetype=obj %s -o %t.o
@@ -46,6 +56,20 @@
 ; CHECK-LABEL: costly:
 ; CHECK-NOT: .p2align 6
 ; CHECK: .Lfunc_end3:
+
+; NOLINE-NOT: starts a line
+
+; MAYBE: aligned nested loop at %bb.26, max-skip 18
+; MAYBE-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts a line, max-skip 63: 278 hot bytes by the estimate, 222 at the least, so it may be tight, and no start for its nested loops is sure{{$}}
+; MAYBE: so that its nested loop %bb.8 and it sit on their fewest lines
+; MAYBE-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts a line, max-skip 63: 278 hot bytes by the estimate, 222 at the least
+; MAYBE-NOT: remark:
+; MAYBE-ASM-LABEL: unsure:
+; MAYBE-ASM: .p2align 6, {{(0x90)?}}, 63{{$}}
+; MAYBE-ASM-NEXT: .LBB1_1:
+; MAYBE-ASM-LABEL: costly:
+; MAYBE-ASM: .p2align 6, {{(0x90)?}}, 63{{$}}
+; MAYBE-ASM-NEXT: .LBB3_1:
 
 ; The column loop from 0xc6 to its back jump at 0xd7, on the line 0xc0.
 ; OBJ: c6: movl (%r9), %r11d
