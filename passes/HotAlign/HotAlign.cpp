@@ -195,6 +195,7 @@ std::string blockName(const MachineBasicBlock &MBB) {
   return ("%bb." + Twine(MBB.getNumber())).str();
 }
 
+/// One decimal: remarks compare it with floors of whole iterations.
 std::string perEntryText(double PerEntry) {
   std::string S;
   raw_string_ostream(S) << format("%.1f", PerEntry);

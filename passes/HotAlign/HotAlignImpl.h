@@ -155,6 +155,8 @@ private:
                     const std::vector<LoopFacts> &All) const;
   bool placeAnchor(MachineFunction &MF, const std::vector<LoopFacts> &All,
                    size_t X, ArrayRef<size_t> Nested);
+  bool padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
+                         uint64_t Doubt);
   void padBefore(MachineFunction &MF, MachineBasicBlock &Target,
                  uint64_t Offset);
   void sayBlockOrderNotApplied(const MachineFunction &MF);
@@ -187,6 +189,8 @@ private:
 std::optional<uint64_t> userLoopAlignment(const MachineLoop *L);
 /// Where remarks about \p F point.
 DebugLoc locationOf(const LoopFacts &F);
+/// Iterations per entry as remarks print them: one decimal.
+std::string perEntryText(double PerEntry);
 /// "%bb.N", as -print-after and the assembly's .LBB<f>_N labels name it.
 std::string blockName(const MachineBasicBlock &MBB);
 

@@ -28,6 +28,15 @@ using namespace llvm;
 
 STATISTIC(NumLoopsPlacedForNested,
           "Number of loops started off a line start for their nested loops");
+STATISTIC(NumNestedPaddedAfterAll,
+          "Number of nested loops given padding of their own when the "
+          "estimate could not place them through their enclosing loop");
+STATISTIC(NumMaybeTightLineStart,
+          "Number of enclosing loops tight by their lower bounds started on a "
+          "line when no start for their nested loops was sure");
+STATISTIC(NumNestedLeftUncertain,
+          "Number of nested loops left where they fall: the estimate could "
+          "not place them and padding of their own costs too much");
 
 namespace hotlayout {
 namespace hotalign {
@@ -72,6 +81,7 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
   const LayoutLoop &XL = *All[X].Loop;
   std::vector<uint64_t> Code =
       Sizes->blockSizes(XL.Span, XL.LastJump, /*Padding=*/false);
+  std::vector<uint64_t> Least = Sizes->blockLowerBounds(XL.Span, XL.LastJump);
   std::vector<LaidOutBlock> Blocks;
   for (size_t I = 0; I < XL.Span.size(); ++I) {
     LaidOutBlock B;
@@ -92,6 +102,12 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
       if (F.Loop->Hot[J] && First + J < Blocks.size())
         P.HotBlocks.push_back(First + J);
     P.Weight = Weight(F);
+    // The estimate's doubt before the loop: its real start may be this
+    // much earlier (x86's upper bounds count branches that the assembler
+    // keeps short as relaxed; over a long prefix that exceeds a loop's room
+    // in its line: zopfli's EncodeTree, 144 bytes, the loop 20 bytes early).
+    for (size_t I = 0; I < First && I < Blocks.size(); ++I)
+      P.EarlierBy += Code[I] - std::min(Code[I], Least[I]);
     return P;
   };
   std::vector<PlacedLoop> Loops;
@@ -104,9 +120,54 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
   uint64_t Cost = 0;
   uint64_t K = chooseLineOffset(Blocks, Loops, LineBytes, Step, Cost);
   // A loop not aligned for itself (not tight) is pinned only where that
-  // puts every refused loop on its fewest lines.
-  if (!Aligned && Cost > 0)
-    return false;
+  // puts every refused loop on its fewest lines, whatever the real sizes
+  // within the estimate's bounds. Where only that doubt stands in the way
+  // the nested loops may still get padding of their own.
+  if (!Aligned && Cost > 0) {
+    std::vector<PlacedLoop> Sure = Loops;
+    for (PlacedLoop &P : Sure)
+      P.EarlierBy = 0;
+    uint64_t CostByEstimate = 0;
+    chooseLineOffset(Blocks, Sure, LineBytes, Step, CostByEstimate);
+    if (CostByEstimate > 0)
+      return false;
+    bool Changed = false;
+    for (size_t I = 0; I < Nested.size(); ++I)
+      Changed |= padNestedAfterAll(All[Nested[I]], All[X], Loops[I].EarlierBy);
+    // Unpinned, the enclosing loop falls where it falls; not tight by its
+    // upper bounds, it may be by its lower bounds (the judge counts real
+    // bytes: zopfli's EncodeTree loop, 297 hot bytes estimated, 239 real),
+    // and then starts a line, its padding once per entry as mayPadBefore
+    // allowed.
+    uint64_t LeastHot = 0;
+    for (size_t I = 0; I < XL.Span.size(); ++I)
+      if (XL.Hot[I])
+        LeastHot += Least[I];
+    if (LeastHot <= MaxLoopBytes && !XL.Target->isEHPad()) {
+      SpanPlan Plan = planLineStart(LineBytes, MaxPad);
+      if (Plan.MaxSkip) {
+        XL.Target->setAlignment(Align(LineBytes), Plan.MaxSkip);
+        ++NumMaybeTightLineStart;
+        LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*XL.Target)
+                          << ": " << LeastHot
+                          << " hot bytes at the least, starts a line\n");
+        ORE.emit([&] {
+          MachineOptimizationRemark R(DEBUG_TYPE, "MaybeTightLineStart",
+                                      locationOf(All[X]), XL.Target);
+          R << "loop at " << ore::NV("Block", blockName(*XL.Target))
+            << " starts a line, max-skip " << ore::NV("MaxSkip", Plan.MaxSkip)
+            << ": " << ore::NV("HotBytes", All[X].HotBytes)
+            << " hot bytes by the estimate, "
+            << ore::NV("LeastHotBytes", LeastHot)
+            << " at the least, so it may be tight, and no start for its nested "
+               "loops is sure";
+          return R;
+        });
+        Changed = true;
+      }
+    }
+    return Changed;
+  }
   if (K == 0 && Aligned)
     return false;
   // The nops need a block of their own in the target's section, entered
@@ -132,6 +193,80 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
     R << (Cost ? " and it sit on fewer lines"
                : " and it sit on their fewest lines")
       << " (padding before it runs once per entry)";
+    return R;
+  });
+  return true;
+}
+
+/// Step 9's fallback: \p F, nested in \p Anchor, fits a line by the
+/// estimate of the code before it, but that may be \p Doubt bytes long,
+/// more than \p F can move and still fit. Padding of its own (step 7's
+/// plan, max-skip only where a start needs it) runs on each entry that falls
+/// into it; step 6 refused that because \p F iterates fewer than
+/// -hotalign-min-nested-iterations times per such entry. It is cheap
+/// nonetheless when the most nops it can run per entry are at most
+/// 1/-hotalign-min-nested-iterations of the instructions its iterations run
+/// per entry: the share that the floor admits for a loop whose body is no
+/// shorter than its nops.
+bool HotAlign::padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
+                                 uint64_t Doubt) {
+  const LayoutLoop &L = *F.Loop;
+  SpanPlan Plan = planHotBytesAlignment(F.Bytes, LineBytes, MaxPad);
+  if (Plan.MaxSkip == 0 || L.Target->isEHPad())
+    return false;
+  bool AArch64 =
+      L.Target->getParent()->getTarget().getTargetTriple().isAArch64();
+  // The longest nop the assemblers emit for every x86-64 CPU; AArch64's one.
+  uint64_t NopBytes = AArch64 ? 4 : 10;
+  uint64_t Nops = (Plan.MaxSkip + NopBytes - 1) / NopBytes;
+  uint64_t Body = 0;
+  for (size_t J = 0; J < L.Span.size(); ++J)
+    if (L.Hot[J])
+      for (const MachineInstr &MI : *L.Span[J])
+        Body += !MI.isMetaInstruction();
+  double PerEntry = L.perFallIn();
+  double Floor = std::max(1u, unsigned(MinNestedIterations));
+  bool Cheap = double(Nops) * Floor <= PerEntry * double(Body);
+  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*L.Target)
+                    << ": placed through "
+                    << printMBBReference(*Anchor.Loop->Target)
+                    << " only within " << Doubt << " bytes of doubt; " << Nops
+                    << " nops per entry against " << PerEntry << " x " << Body
+                    << " instructions: "
+                    << (Cheap ? "padded for itself" : "left") << "\n");
+  if (!Cheap) {
+    ++NumNestedLeftUncertain;
+    missed(F, "NestedPlacementUncertain",
+           [&](MachineOptimizationRemarkMissed &R) {
+             R << "its place through the loop at "
+               << ore::NV("Anchor", blockName(*Anchor.Loop->Target))
+               << " rests on an estimate up to " << ore::NV("Doubt", Doubt)
+               << " bytes long, more than it can move and still fit, and "
+                  "padding of its own (up to "
+               << ore::NV("Nops", Nops) << " nops per entry) costs more than 1/"
+               << ore::NV("MinIterations", unsigned(Floor)) << " of its "
+               << ore::NV("Instructions", Body) << " instructions x "
+               << ore::NV("PerFallIn", perEntryText(PerEntry))
+               << " iterations per entry";
+           });
+    return false;
+  }
+  ++NumNestedPaddedAfterAll;
+  L.Target->setAlignment(Align(LineBytes), Plan.MaxSkip);
+  ORE.emit([&] {
+    MachineOptimizationRemark R(DEBUG_TYPE, "NestedPaddedAfterAll",
+                                locationOf(F), L.Target);
+    R << "aligned nested loop at " << ore::NV("Block", blockName(*L.Target))
+      << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip)
+      << ": its place through the loop at "
+      << ore::NV("Anchor", blockName(*Anchor.Loop->Target))
+      << " rests on an estimate up to " << ore::NV("Doubt", Doubt)
+      << " bytes long, more than it can move and still fit; up to "
+      << ore::NV("Nops", Nops) << " nops per entry are within 1/"
+      << ore::NV("MinIterations", unsigned(Floor)) << " of its "
+      << ore::NV("Instructions", Body) << " instructions x "
+      << ore::NV("PerFallIn", perEntryText(PerEntry))
+      << " iterations per entry";
     return R;
   });
   return true;

@@ -184,6 +184,23 @@ uint64_t InstSizeEstimator::instSize(const MachineInstr &MI,
   return Size;
 }
 
+/// The least bytes \p MI may assemble to: its encoding with rel8 branches
+/// where the encoder sizes it; nothing where the upper bound is a guess.
+uint64_t InstSizeEstimator::instLowerBound(const MachineInstr &MI) const {
+  if (MI.isMetaInstruction() || MI.isLabel() || MI.isCFIInstruction() ||
+      MI.isInlineAsm())
+    return 0;
+  if (!UseEncoder) {
+    unsigned Size =
+        MI.getMF()->getSubtarget().getInstrInfo()->getInstSizeInBytes(MI);
+    return Size != ~0U ? Size : 0;
+  }
+  if (MI.getDesc().isPseudo() || MI.isBundle())
+    return 0;
+  std::optional<uint64_t> Size = encodeAs(MI, MI.getOpcode());
+  return Size ? shortImmediateSize(MI, *Size) : 0;
+}
+
 uint64_t InstSizeEstimator::paddingBound(const MachineBasicBlock &MBB) {
   uint64_t Pad = MBB.getAlignment().value() - 1;
   if (unsigned Max = MBB.getMaxBytesForAlignment())
@@ -341,6 +358,22 @@ InstSizeEstimator::blockSizes(ArrayRef<const MachineBasicBlock *> Blocks,
   for (uint64_t B : Short)
     Total += B;
   return Total <= ShortBranchReach ? Short : Sizes(true);
+}
+
+std::vector<uint64_t>
+InstSizeEstimator::blockLowerBounds(ArrayRef<const MachineBasicBlock *> Blocks,
+                                    const MachineInstr *Last) const {
+  std::vector<uint64_t> Out;
+  for (const MachineBasicBlock *MBB : Blocks) {
+    uint64_t Bytes = 0;
+    for (const MachineInstr &MI : MBB->instrs()) {
+      Bytes += instLowerBound(MI);
+      if (&MI == Last)
+        break;
+    }
+    Out.push_back(Bytes);
+  }
+  return Out;
 }
 
 } // namespace hotlayout

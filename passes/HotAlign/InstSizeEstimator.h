@@ -57,6 +57,17 @@ public:
              const llvm::MachineInstr *Last = nullptr,
              bool Padding = true) const;
 
+  /// Lower bounds on the code of the blocks \p Span (no alignment padding),
+  /// the counterpart of blockSizes(Span, Last, false): every direct branch
+  /// short, what the encoder cannot size (pseudos, inline assembly,
+  /// AArch64's later additions) as nothing. Not counted: x86's lowering may
+  /// still pick a form one byte shorter than the MIR opcode's (accumulator
+  /// and shift-by-one forms, 2-byte VEX), which the imm8 correction does not
+  /// model.
+  std::vector<uint64_t>
+  blockLowerBounds(llvm::ArrayRef<const llvm::MachineBasicBlock *> Span,
+                   const llvm::MachineInstr *Last = nullptr) const;
+
   /// Upper bound on the bytes \p MI assembles to; with \p LongBranches
   /// every direct x86 branch counts as relaxed to rel32.
   uint64_t instSize(const llvm::MachineInstr &MI, const BlockSet &Span,
@@ -68,6 +79,7 @@ public:
 
 private:
   uint64_t worstInstBytes(const llvm::MachineInstr &MI) const;
+  uint64_t instLowerBound(const llvm::MachineInstr &MI) const;
   uint64_t inlineAsmSize(const llvm::MachineInstr &MI) const;
   static uint64_t paddingBound(const llvm::MachineBasicBlock &MBB);
   /// Upper bound on each block's bytes, in layout order.

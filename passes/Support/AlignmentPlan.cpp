@@ -67,21 +67,36 @@ std::vector<uint64_t> blockStarts(const std::vector<LaidOutBlock> &Blocks,
   return Starts;
 }
 
+/// Extra lines of \p L when \p Blocks start at \p Starts.
+static uint64_t extraLines(const std::vector<LaidOutBlock> &Blocks,
+                           const std::vector<uint64_t> &Starts,
+                           const PlacedLoop &L, uint64_t LineBytes) {
+  std::vector<ByteInterval> Hot;
+  for (size_t N : L.HotBlocks)
+    Hot.push_back({Starts[N], Starts[N] + Blocks[N].Bytes});
+  Hot = mergeIntervals(std::move(Hot));
+  return linesTouchedAt(Hot, 0, LineBytes) - minLinesOverShifts(Hot, LineBytes);
+}
+
 /// Weighted extra lines of \p Loops when \p Blocks start \p K bytes after a
-/// line start.
+/// line start; a loop with an EarlierBy at its worst start of those it may
+/// have. \p Starts[S / Step] holds blockStarts(Blocks, S) for every start S
+/// below the line, a multiple of \p Step (K - D is taken around the line).
 static uint64_t placementCost(const std::vector<LaidOutBlock> &Blocks,
                               const std::vector<PlacedLoop> &Loops,
-                              uint64_t LineBytes, uint64_t K) {
-  std::vector<uint64_t> Starts = blockStarts(Blocks, K);
+                              const std::vector<std::vector<uint64_t>> &Starts,
+                              uint64_t LineBytes, uint64_t Step, uint64_t K) {
   uint64_t C = 0;
   for (const PlacedLoop &L : Loops) {
-    std::vector<ByteInterval> Hot;
-    for (size_t N : L.HotBlocks)
-      Hot.push_back({Starts[N], Starts[N] + Blocks[N].Bytes});
-    Hot = mergeIntervals(std::move(Hot));
-    uint64_t Extra =
-        linesTouchedAt(Hot, 0, LineBytes) - minLinesOverShifts(Hot, LineBytes);
-    C += L.Weight * Extra;
+    uint64_t Worst = 0;
+    // Past a line's worth of error every start is possible.
+    uint64_t Most = std::min(L.EarlierBy, LineBytes - 1);
+    for (uint64_t D = 0; D <= Most + Step - 1 && D < LineBytes; D += Step) {
+      uint64_t At = (K + LineBytes - D) % LineBytes;
+      Worst =
+          std::max(Worst, extraLines(Blocks, Starts[At / Step], L, LineBytes));
+    }
+    C += L.Weight * Worst;
   }
   return C;
 }
@@ -90,9 +105,12 @@ uint64_t chooseLineOffset(const std::vector<LaidOutBlock> &Blocks,
                           const std::vector<PlacedLoop> &Loops,
                           uint64_t LineBytes, uint64_t Step, uint64_t &Cost) {
   Step = std::max<uint64_t>(Step, 1);
+  std::vector<std::vector<uint64_t>> Starts;
+  for (uint64_t K = 0; K < LineBytes; K += Step)
+    Starts.push_back(blockStarts(Blocks, K));
   std::vector<uint64_t> Costs;
   for (uint64_t K = 0; K < LineBytes; K += Step)
-    Costs.push_back(placementCost(Blocks, Loops, LineBytes, K));
+    Costs.push_back(placementCost(Blocks, Loops, Starts, LineBytes, Step, K));
   Cost = *std::min_element(Costs.begin(), Costs.end());
   // The sizes are estimates: of the offsets of least cost, take the one
   // farthest from any costlier offset (a start K bytes later is the same

@@ -137,3 +137,26 @@ TEST(AlignmentPlan, LineOffsetFitsTheNestedLoopWithMargin) {
   Small[0].Bytes = 8;
   EXPECT_EQ(chooseLineOffset(Small, One, 64, 1, Cost), 28u);
 }
+
+// The code before a nested loop may be shorter than its estimate (upper
+// bounds): the outer loop of 76 bytes and its 21-byte inner loop at 44 fit
+// from starts 20..52; when the
+// real code may put it up to 16 bytes earlier, only 36..52 fit whatever
+// it is (their middle, 44), and 40 bytes of doubt leave no start that fits
+// every case (zopfli's EncodeTree: fitted by the estimate, across a line
+// in the binary).
+TEST(AlignmentPlan, LineOffsetFitsEveryStartTheEstimateAllows) {
+  std::vector<LaidOutBlock> Blocks = {{1, 0, 44}, {1, 0, 21}, {1, 0, 11}};
+  std::vector<PlacedLoop> Loops = {{{0, 1, 2}, 100000}, {{1}, 300000}};
+  uint64_t Cost = 1;
+  Loops[1].EarlierBy = 16;
+  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 44u);
+  EXPECT_EQ(Cost, 0u);
+  Loops[1].EarlierBy = 40;
+  chooseLineOffset(Blocks, Loops, 64, 1, Cost);
+  EXPECT_GT(Cost, 0u);
+  // Twin: no doubt, the middle of 20..52.
+  Loops[1].EarlierBy = 0;
+  EXPECT_EQ(chooseLineOffset(Blocks, Loops, 64, 1, Cost), 36u);
+  EXPECT_EQ(Cost, 0u);
+}

@@ -72,6 +72,11 @@ struct LaidOutBlock {
 struct PlacedLoop {
   std::vector<std::size_t> HotBlocks;
   uint64_t Weight = 0;
+  /// How many bytes before its estimated place the real loop may start:
+  /// the sizes are upper bounds, and the code before it may be this much
+  /// shorter (its lower bounds). The loop costs its worst line count over
+  /// those starts, as if the shortfall lay before the first block.
+  uint64_t EarlierBy = 0;
 };
 
 /// Where each block of \p Blocks starts when the first starts \p Start
@@ -84,7 +89,8 @@ std::vector<uint64_t> blockStarts(const std::vector<LaidOutBlock> &Blocks,
 /// of those of least cost, the one with the most offsets of least cost on
 /// either side (the middle of the widest run, wrapping around the line), so
 /// that sizes a few bytes off the estimate still fit; the smallest among
-/// equals. Blocks' own alignments are honoured at each start. \p Cost
+/// equals. Blocks' own alignments are honoured at each start. A loop with
+/// an EarlierBy costs its worst over the starts K - EarlierBy .. K. \p Cost
 /// receives that least cost.
 uint64_t chooseLineOffset(const std::vector<LaidOutBlock> &Blocks,
                           const std::vector<PlacedLoop> &Loops,
