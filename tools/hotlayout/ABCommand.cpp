@@ -202,6 +202,13 @@ static cl::opt<double> SimLayoutSeconds(
              "(default 3, Lua's on the project's VM)"),
     cl::init(3), cl::Hidden, cl::sub(ABSubcommand), cl::cat(ABCategory));
 
+static cl::opt<double>
+    SimSpendingPower("simulate-spending-power",
+                     cl::desc("The looks' alpha spending t^P (default: ab's, "
+                              "ABStopping.h's SpendingPower)"),
+                     cl::init(ab::SpendingPower), cl::Hidden,
+                     cl::sub(ABSubcommand), cl::cat(ABCategory));
+
 static int abError(Error E) { return reportError("ab", std::move(E)); }
 
 /// What the verdict exits with (see the file comment).
@@ -265,6 +272,7 @@ static int simulateCommand(const ABConfig &C) {
   S.MaxSeconds = C.MaxSeconds;
   S.RunSeconds = SimRunSeconds;
   S.LayoutSeconds = SimLayoutSeconds;
+  S.SpendingPower = SimSpendingPower;
   S.Seed = C.Seed;
   std::vector<double> Effects(SimEffects.begin(), SimEffects.end());
   if (Effects.empty())
