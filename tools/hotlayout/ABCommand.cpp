@@ -69,10 +69,13 @@ static cl::opt<double> CITarget(
              "interval of B/A within it (same), or off 1 with B/A beyond it "
              "(slower, faster); more rounds, and more layouts (up to 32 each) "
              "when that is cheaper at the rates measured, looking at the "
-             "interval when the runs have grown by half, with an interval "
-             "that holds at every look, until resolved, 10 looks or "
-             "--max-time; then say what it would take (default: no target, "
-             "--rounds rounds)"),
+             "interval when the runs have grown by half, until resolved, 10 "
+             "looks or --max-time; then say what it would take. The looks "
+             "share the 5 % of false findings by the time spent (5 % x t^2 "
+             "by fraction t of --max-time, the rest at the last look): strict "
+             "early, near a plain 95 % interval at the end, which finds more "
+             "than the same interval at every look would (default: no "
+             "target, --rounds rounds)"),
     cl::value_desc("percent"), cl::init(0), cl::sub(ABSubcommand),
     cl::cat(ABCategory));
 

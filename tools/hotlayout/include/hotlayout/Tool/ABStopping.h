@@ -21,9 +21,10 @@
 //     10 looks however few the time allowed, and Lua under load gets 6 or
 //     7: its last interval was 1.35 times the fixed 95 % one. Spending by
 //     time leaves the early looks strict (a big difference still stops
-//     them: 5 % on Lua is 3 to 4 intervals off 1 by then) and the last
-//     nearly a plain 95 % one (bench/ab/README.md: power for +5 % on Lua
-//     from 70 % to the figures there, at the same false positives).
+//     them) and the last nearly a plain 95 % one: on one Lua A/A
+//     recording under load, power for +5 % went from 48 to 70 % (B's layout
+//     independent of A's) and 93 to 97 % (paired) at about the same
+//     false positives (bench/ab/README.md).
 //     A resolved verdict (slower, faster or same: not "not resolved") at a
 //     look stops the runs. Without --max-time (only in tests and
 //     simulations) the looks keep Pocock's constant, LookConfidence.
@@ -85,10 +86,10 @@ inline constexpr double LookConfidence = 1 - 0.008;
 inline constexpr double LookAlpha = 0.05;
 /// Step 1: by the fraction t of --max-time, LookAlpha t^SpendingPower may
 /// have been spent. 1 spends evenly (near Pocock), 3 is near O'Brien and
-/// Fleming (nearly nothing early); 2 keeps an early look able to stop a
-/// large change and resolves `same` on a fast program in a few seconds,
-/// and gave the most power for +5 % on Lua of 1, 1.5, 2 and 3
-/// (bench/ab/calibrate.sh).
+/// Fleming (nearly nothing early). Of 1, 2 and 3 on Lua under load, 2 gave
+/// the most power for +5 % (70 % against 65 and 67, independent layouts,
+/// 500 trials), with 1 at 3.4 % false positives, 2 at 5.0 and 3 at 6.0;
+/// and a fast program still resolves in seconds.
 inline constexpr double SpendingPower = 2;
 
 /// Step 1's boundaries: the confidence of each look's interval such that,
