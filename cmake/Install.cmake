@@ -27,11 +27,42 @@ install(TARGETS hotlayout_rt ARCHIVE DESTINATION ${HOTLAYOUT_PLUGIN_ROOT})
 install(FILES ${PROJECT_SOURCE_DIR}/tools/hotlayout/scripts/ab-plot.py
   DESTINATION ${HOTLAYOUT_DATA_DIR})
 # The pages keep their relative places, so the links between them still work.
-foreach(page README.md tools/hotlayout/README.md lld-plugin/README.md)
+foreach(page README.md docs/recipe.md docs/hot-loops.md tools/hotlayout/README.md
+    llvm-plugin/README.md lld-plugin/README.md passes/HotAlign/README.md
+    passes/FlushElim/README.md)
   get_filename_component(dir ${page} DIRECTORY)
   install(FILES ${PROJECT_SOURCE_DIR}/${page}
     DESTINATION ${HOTLAYOUT_DOC_DIR}/${dir})
 endforeach()
+
+
+# What Debian's policy asks of every package: the copyright file, the
+# changelog gzip'd (`gzip -9n`: no name or time, so the same text gives the
+# same bytes) and a man page. The page is generated from the CLI's own
+# --help (scripts/gen-manpage.py), so it lists exactly the options it has.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+set(HOTLAYOUT_MANPAGE ${CMAKE_BINARY_DIR}/share/man/man1/hotlayout.1.gz)
+set(HOTLAYOUT_CHANGELOG ${CMAKE_BINARY_DIR}/share/doc/hotlayout/changelog.gz)
+add_custom_command(OUTPUT ${HOTLAYOUT_MANPAGE}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/man/man1
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/gen-manpage.py
+          $<TARGET_FILE:hotlayout> ${PROJECT_VERSION} ${HOTLAYOUT_MANPAGE}
+  DEPENDS hotlayout ${PROJECT_SOURCE_DIR}/scripts/gen-manpage.py
+  COMMENT "Writing hotlayout.1 from hotlayout --help"
+  VERBATIM)
+add_custom_command(OUTPUT ${HOTLAYOUT_CHANGELOG}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/doc/hotlayout
+  COMMAND ${Python3_EXECUTABLE} -c
+          "import gzip,sys; open(sys.argv[2],'wb').write(gzip.compress(open(sys.argv[1],'rb').read(),9,mtime=0))"
+          ${PROJECT_SOURCE_DIR}/packaging/changelog ${HOTLAYOUT_CHANGELOG}
+  DEPENDS ${PROJECT_SOURCE_DIR}/packaging/changelog
+  COMMENT "Compressing the changelog"
+  VERBATIM)
+add_custom_target(hotlayout-debian-docs ALL
+  DEPENDS ${HOTLAYOUT_MANPAGE} ${HOTLAYOUT_CHANGELOG})
+install(FILES ${HOTLAYOUT_MANPAGE} DESTINATION share/man/man1)
+install(FILES ${HOTLAYOUT_CHANGELOG} ${PROJECT_SOURCE_DIR}/packaging/copyright
+  DESTINATION ${HOTLAYOUT_DOC_DIR})
 
 # find_package(HotLayout): hotlayout_add_flags() asks the installed CLI for
 # the recipe (`hotlayout flags`), so the flags are defined once, in the CLI.

@@ -11,7 +11,7 @@ HL_PACKAGES=(
   clang-22 llvm-22-dev lld-22 bolt-22 llvm-22-tools libclang-rt-22-dev
   clang-19 llvm-19-dev lld-19 bolt-19 llvm-19-tools libclang-rt-19-dev
   clang-format-22 cmake ninja-build libgtest-dev python3 valgrind libtool-bin
-  autoconf automake pkgconf
+  autoconf automake pkgconf man-db
 )
 
 hl_log() { printf '==> %s\n' "$*" >&2; }

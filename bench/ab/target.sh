@@ -1,6 +1,6 @@
 #!/bin/bash
 # bench/ab/target.sh: `hotlayout ab --ci-target` on real programs, the three measurements of
-# issue 23's "Done when", in one run (each ends within MAX_TIME seconds, default 600):
+# the three comparisons --ci-target was built for, in one run (each ends within MAX_TIME seconds, default 600):
 #   lua-order  Lua 5.4 against the same objects in another link order, --ci-target 2
 #              (expect: the target reached, |CI| <= +-2 %, verdict same)
 #   lua-cmp    Lua 5.4 against itself with CMP_SPIN (4) volatile increments planted in

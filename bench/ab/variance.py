@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """variance.py: which way of reading `hotlayout ab`'s runs narrows the interval most per
-second of runs (issue 23, item 2).
+second of runs (which reading narrows the interval most per second).
 
     variance.py [--target PERCENT] [--resamples N] NAME=FILE.json [NAME=FILE.json ...]
 
@@ -15,14 +15,14 @@ noise, and give the cheapest layouts x rounds for the target under that split.
 
 Estimators (the unit of replication is always the layout):
   unpaired-median   per variant the median of its runs, per side the median of those, B/A;
-                    bootstrap over layouts, widened by sqrt(K/(K-1)) (ab before issue 23)
+                    bootstrap over layouts, widened by sqrt(K/(K-1)) (ab before 2026-11-26)
   unpaired-min      the same with each variant's fastest run
   unpaired-trim     the same with each variant's 20 % trimmed mean
   paired-median-boot  per seed, the median over rounds of log(b/a) of the two runs of that
                     seed's A and B layouts in one round; across seeds their median, bootstrap
                     over seeds, widened
   paired-median     per seed the same median; across seeds their mean, with the t interval
-                    (K - 1 degrees of freedom) (ab since issue 23)
+                    (K - 1 degrees of freedom) (ab since 2026-11-26)
   paired-trim       per seed the 20 % trimmed mean of the log ratios; mean and t across seeds
   paired-min        per seed log(min b / min a); mean and t across seeds
 Pure Python (no numpy); a fixed seed, so the same files give the same table."""

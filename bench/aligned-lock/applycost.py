@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """applycost.py HOTLAYOUT WORK ROUNDS PROGRAM...: apply with the choices in its lock against
-one plain llvm-bolt run (issue 20 item 6) and one llvm-bolt run with apply's options.
+one plain llvm-bolt run and one llvm-bolt run with apply's options.
 
 Run after run.sh, on its WORK folder (each PROGRAM's `in`, `in.lock` with apply's choices,
 `p-in.fdata`). Per program: one `hotlayout apply in --lock in.lock` through an llvm-bolt

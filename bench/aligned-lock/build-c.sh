@@ -2,7 +2,8 @@
 # build-c.sh SRC_DIR OBJ_DIR 'FILES' [extra compile flags...]: compile FILES (paths relative to
 # SRC_DIR, blank-separated) with clang -O2 -ffunction-sections and the extra flags into OBJ_DIR,
 # one object per file (named after its path). Diagnostics go to OBJ_DIR/build.log.
-# env: CLANG (clang-22), JOBS (nproc).
+# env: CLANG (clang-22), JOBS (nproc), BUILD_C_DRY (1: write OBJ_DIR/commands.txt and compile
+# nothing; bench/compile-cost takes each file's flags from it).
 set -euo pipefail
 SRC=$1; OBJ=$2; FILES=$3; shift 3
 CC=${CLANG:-clang-22}
@@ -10,6 +11,7 @@ mkdir -p "$OBJ"
 for f in $FILES; do
   printf '%s\n' "$CC -O2 -ffunction-sections -I$SRC $* -c $SRC/$f -o $OBJ/$(echo "$f" | tr / _ | sed 's/\.c$//').o"
 done > "$OBJ/commands.txt"
+[ "${BUILD_C_DRY:-0}" = 1 ] && exit 0
 if ! xargs -P "${JOBS:-$(nproc)}" -I{} sh -c '{}' < "$OBJ/commands.txt" 2> "$OBJ/build.log"; then
   tail -30 "$OBJ/build.log" >&2; echo "build-c.sh: compiling into $OBJ failed" >&2; exit 1
 fi

@@ -1,6 +1,6 @@
 #!/bin/bash
 # levers.sh [PROGRAM...]: can llvm-bolt's own block-alignment options do what apply's
-# whole-function shifts cannot (issue 11: functions with several hot loops that no single start
+# whole-function shifts cannot (functions with several hot loops that no single start
 # fits need padding inside the function)? Run after run.sh, on its WORK folder: per program,
 # `hotlayout apply in --lock in.plan.lock --profile p-in.fdata` (apply solves the shifts afresh)
 # once per row below, with the row's options added to every llvm-bolt run apply makes (through

@@ -140,7 +140,7 @@ same_program luass lua
 luass_prepare() { cp "$HERE/lua-strings-sort.lua" "$2/"; }
 luass_workload() { echo "data/lua-strings-sort.lua ${LUA_N:-1}"; }
 
-# --- Named users, built by their own build systems (issue 29). Their NAME_build hands the
+# --- Named users, built by their own build systems. Their NAME_build hands the
 # recipe's compile flags (the FLAGS) to the project's build system for every source it
 # compiles (C, C++, assembly) and the recipe's link flags for the same stage to its links;
 # NAME_link copies the artifact out (the build system linked it). No edit: run.sh measures
@@ -258,3 +258,45 @@ jemalloc_link() { cp "$1/je/lib/libjemalloc.so.2" "$2"; }
 jemalloc_prepare() { alloc_prepare "$@"; }
 jemalloc_host() { alloc_host; }
 jemalloc_workload() { alloc_workload; }
+
+# --- Programs hotlayout was not tuned on ("programs you have not seen"), built by
+# their own build systems with the README's recipe as written there: CMake with the recipe in
+# CMAKE_<LANG>_FLAGS and the link flags (cmake_build), autotools with ./configure
+# CC=clang CFLAGS="-O2 <the recipe's --cflags>" LDFLAGS="<its --ldflags>" and make. No edit.
+
+# zopfli 1.0.3 (Debian's source package; CMake, its defaults: libzopfli static, linked into
+# the zopfli CLI): deflate by iterated optimal parsing (ZopfliLZ77Optimal's squeeze,
+# ZopfliFindLongestMatch's hash chains, the block splitter, the Huffman cost model), 5
+# iterations instead of 15 (--i5), gzip and zlib output, on ZOPFLI_KB KiB of its own sources.
+zopfli_source() { fetch_debian zopfli; }
+zopfli_build() { local s=$1 o=$2; shift 2; cmake_build "$s" "$o" zopfli "" "$@"; }
+zopfli_link() { cp "$1/b/zopfli" "$2"; }
+zopfli_prepare() {
+  text_input "$1" "${ZOPFLI_KB:-24}" "$2/in.txt" src/zopfli/squeeze.c src/zopfli/lz77.c \
+    src/zopfli/deflate.c src/zopfli/blocksplitter.c
+}
+zopfli_workload() { echo "--i5 -c data/in.txt"; echo "--i5 --zlib -c data/in.txt"; }
+
+# xz-utils 5.4.1 (Debian's source package; autotools and libtool: configured out of tree into
+# OBJ/b with the README's recipe, liblzma built static (--disable-shared: libtool then links
+# the xz binary itself, not a wrapper script, against liblzma.a), then `make`): LZMA2
+# compression at -6 (the bt4 match finder, lzma_lzma_optimum_normal, the range coder) and
+# decompression (lzma_decode), single thread, on XZ_KB KiB of its own sources.
+xz_source() { fetch_debian xz-utils; }
+xz_build() {
+  local s=$1 o=$2 ld; shift 2
+  ld=$(recipe_ldflags "$@")
+  mkdir -p "$o/b"
+  (cd "$o/b" && "$s/configure" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
+     --disable-nls --disable-doc > "$o/configure.log" 2>&1) \
+    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
+  make -C "$o/b" -j"${JOBS:-$(nproc)}" > "$o/build.log" 2>&1 \
+    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+}
+xz_link() { cp "$1/b/src/xz/xz" "$2"; }
+xz_prepare() {
+  text_input "$1" "${XZ_KB:-192}" "$2/in.txt" src/liblzma/lzma/lzma_encoder_optimum_normal.c \
+    src/liblzma/lz/lz_encoder_mf.c src/liblzma/lzma/lzma_decoder.c src/xz/coder.c
+  "$3" -6 -c "$2/in.txt" > "$2/in.xz"
+}
+xz_workload() { echo "-6 -T1 -c data/in.txt"; echo "-d -c data/in.xz"; }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# run.sh [--quick] [--input-only] [PROGRAM...]: issue 11's measurement on real programs (lua
+# run.sh [--quick] [--input-only] [PROGRAM...]: the aligned-lock measurement on real programs (lua
 # bzip2 zlib by default; programs.sh defines them, $PROGRAMS_SH may define more). Does apply
 # keep every hot loop on its fewest cache lines?
 #
@@ -66,8 +66,8 @@ for a in "$@"; do
   case $a in
     --quick) QUICK=1 ;;
     --input-only) INPUT_ONLY=1 ;;
-    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc)" >&2; exit 2 ;;
-    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc)" >&2; exit 2; }
+    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc zopfli xz)" >&2; exit 2 ;;
+    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc zopfli xz)" >&2; exit 2; }
        PROGS+=("$a") ;;
   esac
 done
@@ -91,10 +91,10 @@ else
 fi
 SHUFFLE_SEED=${SHUFFLE_SEED:-3}
 # The plugin builds' hotalign options: none by default, so the tables show what the plugin's
-# defaults give (issue 21: the numbers we quote come from what users get by default).
+# defaults give (defaults are the product: the numbers we quote come from what users get by default).
 HOTALIGN_FLAGS=${HOTALIGN_FLAGS-}
 R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" --tag)-aligned}
-# Plain llvm-bolt as issue 11 names it; -lite=0 as apply runs BOLT (lite mode leaves every
+# Plain llvm-bolt as the aligned-lock target names it; -lite=0 as apply runs BOLT (lite mode leaves every
 # function without samples alone).
 # -enable-bat: check judges its output through BAT as it judges apply's.
 BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0 -enable-bat"
@@ -103,7 +103,7 @@ BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -s
 # instrument (Lua's luaV_execute, a computed-goto interpreter). IR PGO, because clang's
 # front-end instrumentation gives a computed goto's edges no weights: its map made
 # luaV_execute's edges 692M of the profile's 777M counts (measured: Lua, one run).
-# PGO_KIND=fe: front-end PGO without the map, the builds of the 2026-11-24 issue 11 table.
+# PGO_KIND=fe: front-end PGO without the map, the builds of the 2026-11-24 aligned-lock table.
 case ${PGO_KIND:-ir} in
   ir) recipe --instrument --cflags; PGO_GEN=${RECIPE[*]}
       # The recipe's map keeps -use-iterative-bfi-inference: the map's frequencies are machine BFI's, and a computed

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tables.py --work W --out R --bins 'B1 B2 ...' PROG...: issue 11's tables from run.sh's files.
+"""tables.py --work W --out R --bins 'B1 B2 ...' PROG...: the aligned-lock tables from run.sh's files.
    tables.py --work W --out R --input-only PROG...: run.sh --input-only's table (see input_tables).
 
 Reads, per program and binary, W/PROG/judge-B.json (callgrind_loops.py report --json --all),
@@ -41,7 +41,7 @@ def load(path):
 
 def code_bytes(binary):
     """(all .text* bytes, .text bytes) of BINARY: the output code and the input code that
-    issue 20's size limit compares. Of BOLT's copy of the input (.bolt.org.text) only the
+    the size limit (apply code at most 1.05x the input's) compares. Of BOLT's copy of the input (.bolt.org.text) only the
     functions llvm-bolt left in place count: they still run from there."""
     llvm = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
     out = subprocess.run([os.path.join(llvm, 'llvm-readelf'), '-SW', binary], check=True,

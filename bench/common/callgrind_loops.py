@@ -4,7 +4,7 @@
 An independent judge of code layout: it shares no code with hotlayout (no C++, no BOLT
 profile). It reads exact per-instruction execution counts and per-jump taken counts that
 callgrind records for one run of the program, the binary's symbol table (llvm-readelf) and its
-instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
+instruction sizes (llvm-objdump), and applies the one definition (docs/hot-loops.md):
 
   1. Loop: a taken direct backward jump (target <= source) whose source and target lie in the
      same function (.symtab FUNC ranges), and whose target reaches the source again through
@@ -18,8 +18,12 @@ instruction sizes (llvm-objdump), and applies the loop definition of issue 11:
      later instruction of it (a rotated loop is entered at its test) that come from code not
      the loop's own (the loop's own: what the target reaches along what ran without going
      below the target: an inner loop or cold block laid out after the span continues the
-     loop; code before the target, an enclosing loop's, enters it anew); a loop never
-     entered counts as iterating.
+     loop; code before the target, an enclosing loop's, enters it anew; but a target of the
+     loop's own indirect jumps laid out before it that only indirect jumps reach and whose
+     code runs straight to the target (no branch on the way that may come back otherwise), a
+     case of its switch, is its own, and its jump or fall to the target comes back, not in;
+     an indirect jump from outside that lands in the loop's own code after the target or on
+     such a case enters it); a loop never entered counts as iterating.
   3. Hot: among the most counted iterating loops that together make up --coverage (99%) of all
      iterating loops' counts (loops tied with the last one chosen are chosen too), those with
      count >= --min-taken (100, check's noise floor), as check's markHotLoops.
@@ -52,6 +56,14 @@ import re
 import shutil
 import subprocess
 import sys
+
+# The definition's constants, as passes/include/hotlayout/Support/HotLoopRules.h
+# has them (DefaultLineSize, DefaultHotCoverage, DefaultMinCount,
+# MinIterationsPerEntry, HotByteDivisor, MaxTightHotBytes): `hotlayout check --json
+# --profile` prints them, and test/lit/check/callgrind-judge-defaults-as-check.test
+# fails when the two part.
+DEFAULTS = {'line_size': 64, 'coverage': 0.99, 'min_taken': 100, 'min_per_entry': 2.0,
+            'hot_divisor': 8.0, 'max_tight_bytes': 256}
 
 VALGRIND_FLAGS = ['--tool=callgrind', '--dump-instr=yes', '--dump-line=no',
                   '--collect-jumps=yes', '--compress-pos=no', '--compress-strings=no']
@@ -339,8 +351,11 @@ def successors(addr, insn, counts, jumps_from):
     return succ
 
 
-def reached_in_what_ran(func, target, insns, counts, jumps_from, floor=None):
-    """What TARGET reaches along what ran inside FUNC, never below FLOOR (the function's start)."""
+def reached_in_what_ran(func, target, insns, counts, jumps_from, floor=None, jumps_to=None):
+    """What TARGET reaches along what ran inside FUNC, never below FLOOR (the function's start).
+    With JUMPS_TO, below the floor a case of the loop's own switch is reached too: an indirect
+    jump's target that only indirect jumps reach (every execution of it one of their
+    arrivals) and that runs straight to the floor (straight_run_to)."""
     low = func.start if floor is None else floor
     todo, seen = [target], {target}
     while todo:
@@ -349,10 +364,51 @@ def reached_in_what_ran(func, target, insns, counts, jumps_from, floor=None):
         if insn is None:
             continue
         for s in successors(a, insn, counts, jumps_from):
-            if low <= s < func.end and s not in seen and counts.exec.get(s, 0) > 0:
+            if not (s < func.end and s not in seen and counts.exec.get(s, 0) > 0):
+                continue
+            if s >= low:
                 seen.add(s)
                 todo.append(s)
+            elif insn.kind == 'ijmp' and jumps_to is not None and only_indirect(s, insns, counts, jumps_to):
+                seen.update(straight_run_to(s, low, func, insns, counts, jumps_from))
     return seen
+
+
+def only_indirect(addr, insns, counts, jumps_to):
+    """Does every execution of ADDR come from an indirect jump?"""
+    arrivals = sum(n for src, n in jumps_to.get(addr, ())
+                   if insns.get(src) is not None and insns[src].kind == 'ijmp')
+    return arrivals >= counts.exec.get(addr, 0)
+
+
+def straight_run_to(addr, floor, func, insns, counts, jumps_from):
+    """The code from ADDR (below FLOOR) that leads straight to FLOOR: fall-throughs and forward
+    jumps that ran, and conditional jumps whose other way leaves for good (never reaches FLOOR,
+    nor an indirect jump, again: a copy of the loop's exit test, as a compiler duplicates the
+    latch into a case); empty when control can go elsewhere on the way (a case that leaves the
+    loop through an enclosing loop's code, which enters it anew)."""
+    path = []
+    while addr < floor and counts.exec.get(addr, 0) > 0:
+        insn = insns.get(addr)
+        if insn is None or insn.kind in ('ijmp', 'ret'):
+            return []
+        path.append(addr)
+        succ = successors(addr, insn, counts, jumps_from)
+        leads = [s for s in succ if addr < s <= floor]
+        other = [s for s in succ if s not in leads]
+        if len(leads) != 1 or len(other) > 1 or any(
+                may_come_back(func, s, floor, insns, counts, jumps_from) for s in other):
+            return []
+        if leads[0] == floor:
+            return path
+        addr = leads[0]
+    return []
+
+
+def may_come_back(func, addr, head, insns, counts, jumps_from):
+    """Does ADDR reach HEAD, or an indirect jump (which may go anywhere), along what ran?"""
+    seen = reached_in_what_ran(func, addr, insns, counts, jumps_from)
+    return head in seen or any(insns[a].kind == 'ijmp' for a in seen if a in insns)
 
 
 def closes_cycle(func, target, sources, insns, counts, jumps_from):
@@ -373,8 +429,10 @@ def backward_jumps(funcs, counts):
 
 def loop_entries(f, target, end, insns, counts, jumps_from, jumps_to):
     """Definition 2: how often control came into [TARGET, END) from outside the loop."""
-    # The loop's own code: what its target reaches without going below it.
-    own = reached_in_what_ran(f, target, insns, counts, jumps_from, floor=target)
+    # The loop's own code: what its target reaches without going below it, and the cases of
+    # its own indirect jumps laid out before it (their jumps and falls to it come back).
+    own = reached_in_what_ran(f, target, insns, counts, jumps_from, floor=target,
+                              jumps_to=jumps_to)
     head, back, outside = counts.exec.get(target, 0), 0, 0
     for dst in range(target, end):
         for src, n in jumps_to.get(dst, ()):
@@ -382,10 +440,28 @@ def loop_entries(f, target, end, insns, counts, jumps_from, jumps_to):
             if not (f.start <= src < f.end) or insn is None or insn.kind not in ('cond', 'jmp'):
                 continue
             inside = target <= src < end
-            if inside and dst == target:
+            case = src < target and src in own
+            if (inside or case) and dst == target:
                 back += n
             elif not inside and dst > target and src not in own:
                 outside += n
+    # An indirect jump from outside enters where it lands in the loop's own code: in the
+    # span after the target, or on a case before it.
+    for (src, dst), n in counts.jumps.items():
+        insn = insns.get(src)
+        if insn is None or insn.kind != 'ijmp' or target <= src < end or src in own:
+            continue
+        if (dst < target and dst in own) or target < dst < end:
+            outside += n
+    # A case laid out right before the head falls into it.
+    for a in own:
+        insn = insns[a]
+        if a < target and a + insn.size == target and insn.kind in ('cond', 'other', 'call'):
+            runs = counts.exec.get(a, 0)
+            if insn.kind == 'cond':
+                runs = max(counts.cond_exec.get(a, 0), runs)
+                runs -= min(runs, sum(n for _, n in jumps_from.get(a, ())))
+            back += runs
     return head - min(head, back) + outside
 
 
@@ -446,8 +522,8 @@ def choose_hot(loops, opts):
     for lp in loops:
         lp['iterates'] = lp['entries'] == 0 or lp['taken'] >= opts.min_per_entry * lp['entries']
         lp['hot'] = False
-    # As check's markHotLoops: the share is of every iterating loop's count, and the noise
-    # floor only keeps a loop inside the cut from being hot.
+    # As markHotLoops (passes/Support/HotLoopRules.cpp): the share is of every iterating
+    # loop's count, and the noise floor only keeps a loop inside the cut from being hot.
     cand = sorted((lp for lp in loops if lp['iterates']),
                   key=lambda lp: (-lp['taken'], lp['target']))
     total = sum(lp['taken'] for lp in cand)
@@ -488,7 +564,7 @@ def summarize(loops, hot, total, rejected, opts):
         'hot': len(hot), 'tight': len(tight),
         'straddling': sum(lp['extra'] > 0 for lp in tight),
         'weighted_extra': weighted_extra(tight),
-        # Every hot loop, tight or not, for comparison with tables before issue 20.
+        # Every hot loop, tight or not, for comparison with tables before 2026-11-26.
         'straddling_all': sum(lp['extra'] > 0 for lp in hot),
         'weighted_extra_all': weighted_extra(hot),
         'hot_taken': w, 'iterating_taken': total,
@@ -576,21 +652,22 @@ def main(argv):
     q.add_argument('callgrind', nargs='+', help='callgrind outputs of runs of BINARY (summed)')
     q.add_argument('--json', action='store_true', help='JSON instead of the table')
     q.add_argument('--all', action='store_true', help='with --json: every loop, not only hot')
-    # Defaults mirror passes/include/hotlayout/Support/HotLoopRules.h (issue 11's one
-    # definition, used by hotlayout check/diff/apply): change both together.
-    q.add_argument('--line-size', type=int, default=64, help='cache line size (default 64)')
-    q.add_argument('--coverage', type=float, default=0.99,
-                   help='hot loops make up this fraction of iterating loops\' counts (0.99)')
-    q.add_argument('--min-taken', type=int, default=100,
-                   help='a hot loop is taken at least this often (default 100: '
+    d = DEFAULTS
+    q.add_argument('--line-size', type=int, default=d['line_size'],
+                   help=f"cache line size (default {d['line_size']})")
+    q.add_argument('--coverage', type=float, default=d['coverage'],
+                   help=f"hot loops make up this fraction of iterating loops' counts "
+                        f"({d['coverage']})")
+    q.add_argument('--min-taken', type=int, default=d['min_taken'],
+                   help=f"a hot loop is taken at least this often (default {d['min_taken']}: "
                         'DefaultMinCount in HotLoopRules.h, check --min-count)')
-    q.add_argument('--min-per-entry', type=float, default=2.0,
-                   help='iterating: taken >= this x loop entries (default 2)')
-    q.add_argument('--hot-divisor', type=float, default=8.0,
-                   help='hot bytes run at least count/this times (default 8)')
-    q.add_argument('--max-tight-bytes', type=int, default=256,
+    q.add_argument('--min-per-entry', type=float, default=d['min_per_entry'],
+                   help=f"iterating: taken >= this x loop entries (default {d['min_per_entry']:g})")
+    q.add_argument('--hot-divisor', type=float, default=d['hot_divisor'],
+                   help=f"hot bytes run at least count/this times (default {d['hot_divisor']:g})")
+    q.add_argument('--max-tight-bytes', type=int, default=d['max_tight_bytes'],
                    help='tight: at most this many hot bytes; only tight loops count as '
-                        'straddling (default 256)')
+                        f"straddling (default {d['max_tight_bytes']})")
     args = p.parse_args(argv)
     if args.cmd == 'run' and args.command[:1] == ['--']:
         args.command = args.command[1:]

@@ -7,6 +7,8 @@ set -eu
 PKG=$1
 DEST=${2:-$(cd "$(dirname "$0")/.." && pwd)/work/src}
 mkdir -p "$DEST"
+# Absolute: the lock's trap runs after the cd below.
+DEST=$(cd "$DEST" && pwd)
 if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
   echo "fetch-source.sh: enabling deb-src in /etc/apt/sources.list.d/debian-src.sources" >&2
   sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \

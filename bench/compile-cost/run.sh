@@ -1,45 +1,78 @@
 #!/usr/bin/env bash
-# bench/compile-cost/run.sh [--package PKG] [FILE.c ...]: what the plugin costs a compile.
-# Compiles each FILE (default: Lua 5.4's seven largest sources) of Debian's source package PKG
-# (default lua5.4, fetched by bench/common/fetch-source.sh) with `hotlayout flags` and with
-# `hotlayout flags --no-plugin` (same flags, no plugin), -O2, and prints per file:
-#   instructions executed by the whole compile (valgrind callgrind: exact and repeatable on a
-#   loaded machine, where CPU seconds are not), their ratio, and peak resident memory
-#   (/usr/bin/time's maximum RSS, median of 3 runs), then the sums.
+# bench/compile-cost/run.sh [--package PKG | --program NAME] [--use P [--loop-profile L]] [FILE ...]:
+# what the plugin costs a compile.
+# Compiles each FILE with `hotlayout flags [--use P [--loop-profile L]]` and with the same flags
+# plus --no-plugin, -O2, and prints per file: instructions executed by the whole compile
+# (valgrind callgrind: exact and repeatable on a loaded machine, where CPU seconds are not), their
+# ratio, and peak resident memory (/usr/bin/time's maximum RSS, median of 3 runs), then the sums.
+#   --package PKG   files of Debian's source package PKG (default lua5.4; FILEs default to Lua
+#                   5.4's seven largest sources), fetched by bench/common/fetch-source.sh
+#   --program NAME  a program of bench/aligned-lock/programs.sh (not lua: use --package): its
+#                   files and each file's own flags, as its build compiles them (FILEs: a subset)
+#   --use P, --loop-profile L   the recipe's first and final builds (a profile and loop profile of
+#                   the program, e.g. from bench/aligned-lock/run.sh's WORK: in0's and in.loops)
 # Environment: HOTLAYOUT (default build/bin/hotlayout), CLANG (default clang-22).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 HOTLAYOUT=${HOTLAYOUT:-$root/build/bin/hotlayout}
 CLANG=${CLANG:-clang-22}
-pkg=lua5.4
-if [ "${1:-}" = --package ]; then pkg=$2; shift 2; fi
-src=$("$root/bench/common/fetch-source.sh" "$pkg")
-[ -d "$src/src" ] && src=$src/src
-files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(lvm.c lparser.c lcode.c lstrlib.c ltable.c lgc.c lapi.c)
+pkg=lua5.4 program= stage=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --package) pkg=$2; shift 2 ;;
+    --program) program=$2; shift 2 ;;
+    --use | --loop-profile) stage+=("$1" "$(readlink -f "$2")"); shift 2 ;;
+    *) break ;;
+  esac
+done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-# Debian's Lua includes a header its packaging generates.
-mkdir -p "$tmp/inc"
-echo '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"' > "$tmp/inc/lua5.4-deb-multiarch.h"
+# Per file, the flags its build gives it: FLAGS[file] (words, shell-quoted).
+declare -A FLAGS
+if [ -n "$program" ]; then
+  HERE=$root/bench/aligned-lock ROOT=$root
+  source "$HERE/programs.sh"
+  src=$("${program}_source")
+  BUILD_C_DRY=1 CLANG=CC "${program}_build" "$src" "$tmp/dry" >/dev/null
+  [ -s "$tmp/dry/commands.txt" ] ||
+    { echo "compile-cost: ${program}_build wrote no commands (only build-c.sh programs: use --package)" >&2; exit 1; }
+  # "CC -O2 -ffunction-sections ARGS -c SRC/FILE -o OBJ": ARGS are the file's own flags.
+  while read -r line; do
+    f=${line#* -c "$src"/}; f=${f%% -o *}
+    args=${line#CC -O2 -ffunction-sections }; args=${args%% -c *}
+    FLAGS[$f]=$args
+  done < "$tmp/dry/commands.txt"
+  files=("$@")
+  [ ${#files[@]} -gt 0 ] || mapfile -t files < <(printf '%s\n' "${!FLAGS[@]}" | sort)
+else
+  src=$("$root/bench/common/fetch-source.sh" "$pkg")
+  [ -d "$src/src" ] && src=$src/src
+  files=("$@")
+  [ ${#files[@]} -gt 0 ] || files=(lvm.c lparser.c lcode.c lstrlib.c ltable.c lgc.c lapi.c)
+  # Debian's Lua includes a header its packaging generates.
+  mkdir -p "$tmp/inc"
+  echo '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"' > "$tmp/inc/lua5.4-deb-multiarch.h"
+  for f in "${files[@]}"; do FLAGS[$f]="-I$tmp/inc"; done
+fi
 source "$root/bench/common/recipe.sh"
-bench_recipe "$HOTLAYOUT" "$CLANG" --cflags; with=("${RECIPE[@]}")
-bench_recipe "$HOTLAYOUT" "$CLANG" --cflags --no-plugin; without=("${RECIPE[@]}")
+bench_recipe "$HOTLAYOUT" "$CLANG" --cflags "${stage[@]}"; with=("${RECIPE[@]}")
+bench_recipe "$HOTLAYOUT" "$CLANG" --cflags "${stage[@]}" --no-plugin; without=("${RECIPE[@]}")
 # valgrind 3.19 cannot read the DWARF 5 that clang 22 writes into the plugin's debug info: the
 # compiles load a copy without it (the same code).
 plugin=$("$HOTLAYOUT" flags --cc "$CLANG" --print-plugin)
 "$(dirname "$(readlink -f "$(command -v "$CLANG")")")/llvm-strip" -g "$plugin" -o "$tmp/libHotLayout.so"
 with=("${with[@]/#-fpass-plugin=*/-fpass-plugin=$tmp/libHotLayout.so}")
+with=("${with[@]/#-Xclang=$plugin/-Xclang=$tmp/libHotLayout.so}")
 # instructions FLAGS...: the compile's instruction count (callgrind, children included).
 instructions() {
   valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$tmp/cg.%p" \
-    "$CLANG" -O2 -I"$tmp/inc" "$@" -o "$tmp/out.o" >/dev/null 2>"$tmp/vg.txt"
+    "$CLANG" -O2 "$@" -o "$tmp/out.o" >/dev/null 2>"$tmp/vg.txt"
   awk '/refs:/ { gsub(",", "", $NF); s += $NF } END { printf "%.0f\n", s }' "$tmp/vg.txt"
   rm -f "$tmp"/cg.*
 }
 # peak FLAGS...: median maximum RSS (KiB) of 3 compiles.
 peak() {
-  for _ in 1 2 3; do /usr/bin/time -f %M "$CLANG" -O2 -I"$tmp/inc" "$@" -o "$tmp/out.o" 2>&1 >/dev/null | tail -1; done |
+  for _ in 1 2 3; do /usr/bin/time -f %M "$CLANG" -O2 "$@" -o "$tmp/out.o" 2>&1 >/dev/null | tail -1; done |
     sort -n | sed -n 2p
 }
 [[ " ${with[*]} " == *" -fpass-plugin=$tmp/libHotLayout.so "* ]] ||
@@ -48,8 +81,10 @@ printf '%-12s %14s %14s %7s %9s %9s %7s\n' file instr-noplugin instr-plugin rati
 cd "$src"
 tw=0; to=0
 for f in "${files[@]}"; do
-  a=$(instructions "${without[@]}" -c "$f"); b=$(instructions "${with[@]}" -c "$f")
-  ra=$(peak "${without[@]}" -c "$f"); rb=$(peak "${with[@]}" -c "$f")
+  [ -n "${FLAGS[$f]+set}" ] || { echo "compile-cost: $f is not a file of ${program:-$pkg}" >&2; exit 1; }
+  eval "own=(${FLAGS[$f]})"
+  a=$(instructions "${own[@]}" "${without[@]}" -c "$f"); b=$(instructions "${own[@]}" "${with[@]}" -c "$f")
+  ra=$(peak "${own[@]}" "${without[@]}" -c "$f"); rb=$(peak "${own[@]}" "${with[@]}" -c "$f")
   awk -v f="$f" -v a="$a" -v b="$b" -v ra="$ra" -v rb="$rb" \
     'BEGIN { printf "%-12s %14.0f %14.0f %7.4f %9d %9d %7.4f\n", f, a, b, b / a, ra, rb, rb / ra }'
   to=$((to + a)); tw=$((tw + b))

@@ -147,7 +147,7 @@ begin
 run_tool apply.txt "$hotlayout" apply loops --lock loops.lock \
   --profile loops.fdata -o loops.bolt
 step 5 apply "$(summary apply.txt '^[0-9]+ locked functions'); loops.bolt $(stat -c %s loops.bolt) bytes"
-# An apply that places hot loops (issue 11) also sums up its own verdict on
+# An apply that places hot loops also sums up its own verdict on
 # them in a line of its own: show it too.
 grep '^hot loops:' apply.txt | sed 's/^/        /' || :
 

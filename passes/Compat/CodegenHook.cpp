@@ -1,12 +1,16 @@
 //===- CodegenHook.cpp - Put MachineFunction passes into codegen ----------===//
 //
 // LLVM 21+: RegisterTargetPassConfigCallback lets a plugin insert passes into
-// each TargetPassConfig. LLVM 19 has no supported hook; the pipeline creates
-// StackMap liveness by ID through the PassRegistry, so its registered
-// constructor is swapped for one that returns a wrapper running the original
-// pass, then ours (a chain of such wrappers when there are several). A
-// wrapper requires what both its passes require and hands each inner pass an
-// analysis resolver of its own, filled from the wrapper's.
+// each TargetPassConfig: after StackMap liveness, or, where basic-block
+// sections re-lay functions later (a block order), after BasicBlockSections.
+// LLVM 19 has no supported hook; the pipeline creates StackMap liveness by ID
+// through the PassRegistry, so its registered constructor is swapped for one
+// that returns a wrapper running the original pass, then ours (a chain of such
+// wrappers when there are several). A wrapper requires what both its passes
+// require and hands each inner pass an analysis resolver of its own, filled
+// from the wrapper's. BasicBlockSections is created directly, not by ID, so
+// LLVM 19's passes run before it: a block order re-lays what hotalign aligned
+// (hotlayout flags refuses --block-order with the plugin for clang 19).
 // test/lit/hotalign/codegen-hook-*.ll checks both paths, and that StackMap
 // liveness still does its job under the wrapper.
 //
@@ -40,6 +44,17 @@ namespace compat {
 
 #if LLVM_VERSION_MAJOR >= 21
 
+/// BasicBlockSections' pass ID, which LLVM does not export: the pipeline
+/// creates the pass directly, and addPass matches insertions by the ID of
+/// the pass it adds.
+static AnalysisID basicBlockSectionsID() {
+  static const AnalysisID ID = [] {
+    std::unique_ptr<Pass> P(createBasicBlockSectionsPass());
+    return P->getPassID();
+  }();
+  return ID;
+}
+
 void insertLateMachinePasses(ArrayRef<LateMachinePassCtor> Creates) {
   // Registered for the life of the process: plugins are never unloaded.
   static auto *Hook = new RegisterTargetPassConfigCallback(
@@ -51,9 +66,17 @@ void insertLateMachinePasses(ArrayRef<LateMachinePassCtor> Creates) {
         // -O0 asks for no optimisation: its pipeline stays LLVM's own.
         if (TM.getOptLevel() == CodeGenOptLevel::None)
           return;
+        // With basic-block sections (a -fbasic-block-sections=list= block
+        // order, or =all), BasicBlockSections re-lays each listed function
+        // after StackMap liveness: the late passes go after it, so that
+        // hotalign measures and aligns the final order. It is added only
+        // then, so without sections they stay after StackMap liveness.
+        AnalysisID After = TM.getBBSectionsType() != BasicBlockSection::None
+                               ? basicBlockSectionsID()
+                               : &StackMapLivenessID;
         // Passes inserted after one pass run in the order inserted.
         for (LateMachinePassCtor Create : Creates)
-          Config->insertPass(&StackMapLivenessID, IdentifyingPassPtr(Create()));
+          Config->insertPass(After, IdentifyingPassPtr(Create()));
       });
   (void)Hook;
 }

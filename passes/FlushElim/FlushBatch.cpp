@@ -70,7 +70,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hotlayout/FlushBatch.h"
-#include "hotlayout/FlushAvailability.h"
+#include "hotlayout/FlushResults.h"
 
 #include "hotlayout/FlushElimOptions.h"
 

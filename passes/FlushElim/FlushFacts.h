@@ -12,7 +12,7 @@
 #ifndef HOTLAYOUT_FLUSHELIM_FLUSHFACTS_H
 #define HOTLAYOUT_FLUSHELIM_FLUSHFACTS_H
 
-#include "hotlayout/FlushAvailability.h"
+#include "hotlayout/FlushResults.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"

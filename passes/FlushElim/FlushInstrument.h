@@ -12,7 +12,7 @@
 #ifndef HOTLAYOUT_FLUSHINSTRUMENT_H
 #define HOTLAYOUT_FLUSHINSTRUMENT_H
 
-#include "hotlayout/FlushAvailability.h"
+#include "hotlayout/FlushResults.h"
 
 #include <optional>
 #include <string>

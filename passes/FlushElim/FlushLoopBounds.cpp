@@ -32,7 +32,7 @@
 //     leaves X's width, which is poison: clang's `int i` widened to i64 by
 //     IndVarSimplify); or X is a pointer in the flush pointer's buffer (a
 //     pointer that wraps past 2^64 has swept the non-canonical hole and
-//     faulted first: the reason latchExitCount gave since issue 13).
+//     faulted first: the reason latchExitCount gave since 2026-11-24).
 //  4. A widened pointer (step 1) is valid for the iterations the exit test
 //     counts: its narrow index is X's previous value, which passed the test
 //     and did not wrap (step 3), so it extends to the same integer in the

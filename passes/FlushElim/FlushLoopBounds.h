@@ -23,7 +23,7 @@
 #ifndef HOTLAYOUT_FLUSHELIM_FLUSHLOOPBOUNDS_H
 #define HOTLAYOUT_FLUSHELIM_FLUSHLOOPBOUNDS_H
 
-#include "hotlayout/FlushAvailability.h"
+#include "hotlayout/FlushResults.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 

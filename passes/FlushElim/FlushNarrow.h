@@ -10,8 +10,8 @@
 #ifndef HOTLAYOUT_FLUSHNARROW_H
 #define HOTLAYOUT_FLUSHNARROW_H
 
-#include "hotlayout/FlushAvailability.h"
 #include "hotlayout/FlushElimOptions.h"
+#include "hotlayout/FlushResults.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"

@@ -62,13 +62,15 @@
 //     line-start mode that loop starts K bytes after a line start, K the
 //     smallest that puts it and its refused nested loops on their fewest
 //     lines by the estimated layout, through a line-aligned block of K
-//     bytes of nops before it that only falling into it runs.
+//     bytes of nops before it that only falling into it runs
+//     (HotAlignNested.cpp).
 // Loops left keep LLVM's own alignment; every decision has a remark
 // (-Rpass, -Rpass-missed: why not; -Rpass-analysis: every loop's numbers).
 //
 // Like MachineBlockPlacement, the algorithm (class HotAlign) sees only the
 // analyses it is handed; HotAlignLegacy, the registered legacy pass, fetches
-// them (hotlayout/HotAlign.h says why there is no new-PM adapter yet).
+// them (hotlayout/HotAlign.h says why there is no new-PM adapter yet). The
+// class is declared in HotAlignImpl.h, its options in HotAlignOptions.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,6 +81,8 @@
 #include "hotlayout/Support/HotLoopRules.h"
 #include "hotlayout/Support/OptionParsers.h"
 
+#include "HotAlignImpl.h"
+#include "HotAlignOptions.h"
 #include "InstSizeEstimator.h"
 #include "LayoutLoops.h"
 #include "LoopProfile.h"
@@ -131,296 +135,19 @@ STATISTIC(NumLoopsPaddingTooOften,
           "Number of hot loops left because their padding "
           "would run too often");
 STATISTIC(NumLoopsLeft, "Number of hot loops left for another reason");
-STATISTIC(NumLoopsPlacedForNested,
-          "Number of loops started off a line start for their nested loops");
 STATISTIC(NumLoopsPeeled, "Number of peeled loops judged by their count alone");
 STATISTIC(NumFunctionsMeasured,
           "Number of functions whose loops the binary's counts decided");
 STATISTIC(NumFunctionsMismatched,
           "Number of functions whose loop-profile counts did not fit the code");
+STATISTIC(NumFunctionsOrderNotApplied,
+          "Number of counted functions the block order did not lay out");
 
 DEBUG_COUNTER(AlignCounter, "hotalign-loop",
               "Controls which hot loops hotalign aligns");
 
-static cl::OptionCategory HotAlignCategory("hotlayout hotalign options");
-
-// Like LLVM's own codegen passes, only the switch is listed by --help; the
-// tuning knobs are hidden (--help-hidden lists them).
-
-static cl::opt<bool> Enable("hotalign-enable",
-                            cl::desc("Run hotalign in codegen (default: on)"),
-                            cl::init(true), cl::cat(HotAlignCategory));
-
-static cl::opt<std::string> LoopProfilePath(
-    "hotalign-loop-profile",
-    cl::desc("The binary's own loop counts (`hotlayout loops` of this build, "
-             "profiled): its judge's verdicts decide which loops are hot in "
-             "the functions it has counts for; elsewhere the compiler's "
-             "profile does"),
-    cl::value_desc("file"), cl::cat(HotAlignCategory));
-
-/// Where an LTO compile records -hotalign-loop-profile for the link's
-/// codegen (HotAlignRecordOptionsPass).
-static constexpr StringLiteral RecordedLoopProfile = "hotlayout.loop_profile";
-
-/// The loop profile for \p M: the option, else the one its compile recorded
-/// (the first, when full LTO merged several modules); empty: none.
-static std::string loopProfilePath(const Module &M) {
-  if (!LoopProfilePath.empty())
-    return LoopProfilePath;
-  if (const NamedMDNode *N = M.getNamedMetadata(RecordedLoopProfile))
-    if (N->getNumOperands() && N->getOperand(0)->getNumOperands())
-      if (auto *S = dyn_cast<MDString>(N->getOperand(0)->getOperand(0)))
-        return S->getString().str();
-  return "";
-}
-
-bool hotlayout::hotAlignHasLoopProfile(const Module &M) {
-  return !loopProfilePath(M).empty();
-}
-
-PreservedAnalyses HotAlignRecordOptionsPass::run(Module &M,
-                                                 ModuleAnalysisManager &) {
-  if (LoopProfilePath.empty())
-    return PreservedAnalyses::all();
-  LLVMContext &Ctx = M.getContext();
-  NamedMDNode *N = M.getOrInsertNamedMetadata(RecordedLoopProfile);
-  N->clearOperands();
-  N->addOperand(MDNode::get(Ctx, MDString::get(Ctx, LoopProfilePath)));
-  return PreservedAnalyses::all();
-}
-
-static cl::opt<unsigned, false, PowerOfTwoParser>
-    LineBytes("hotalign-line-size",
-              cl::desc("Line to keep hot loops within: 64 for I-cache lines, "
-                       "32 for decoded-uop windows, 128 (default: 64)"),
-              cl::init(DefaultLineSize), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned>
-    MaxPad("hotalign-max-pad",
-           cl::desc("Most padding bytes allowed before one loop (default: 63)"),
-           cl::init(63), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> FunctionBudget(
-    "hotalign-function-budget",
-    cl::desc("Max-skip mode: most padding bytes budgeted per function "
-             "(default: 256)"),
-    cl::init(256), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> ModuleBudget(
-    "hotalign-module-budget",
-    cl::desc("Most padding bytes budgeted per module: max-skip mode's loops "
-             "and hot function entries (default: 16384)"),
-    cl::init(16384), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> MaxLoopBytes(
-    "hotalign-max-loop-size",
-    cl::desc("A loop is tight, and aligned, when its estimated hot bytes are "
-             "at most this many (default: 256, the definition's tight limit)"),
-    cl::init(MaxTightHotBytes), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<bool> UseStatic(
-    "hotalign-static",
-    cl::desc("Without a profile, use static block frequencies relative to the "
-             "function entry (default: on)"),
-    cl::init(true), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<double> StaticRatio(
-    "hotalign-static-ratio",
-    cl::desc("Without a profile, a loop is hot when its back edges run at "
-             "least this many times per loop entry (default: 8)"),
-    cl::init(8.0), cl::Hidden, cl::cat(HotAlignCategory));
-
-// 999999 is the last cutoff llvm-profdata writes into a profile summary;
-// asking past it aborts in ProfileSummaryBuilder.
-static cl::opt<int, false, IntRangeParser<1, 999999>> HotPercentile(
-    "hotalign-hot-percentile",
-    cl::desc("With a profile, an iterating loop is hot when its back-edge "
-             "count, times -hotalign-profile-slack, reaches the smallest count "
-             "among those making up this fraction (per million) of the "
-             "profile; 1..999999 (default: 990000, the definition's 99%)"),
-    cl::init(int(DefaultHotCoverage * 1000000)), cl::Hidden,
-    cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> ProfileSlack(
-    "hotalign-profile-slack",
-    cl::desc("Derived back-edge counts fall below the raw counts a profile "
-             "summary is built from (clang's branch weights are count+1, "
-             "which halves a one-entry loop's count): compare them to the "
-             "percentile threshold with this factor of slack (default: 2)"),
-    cl::init(2), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> MaxCountRatio(
-    "hotalign-max-count-ratio",
-    cl::desc("An iterating loop whose back-edge count is at least 1/N of the "
-             "profile's largest count is hot whatever the percentile: a "
-             "dominant loop that unrolling or vectorising divided; 0 disables "
-             "(default: 16)"),
-    cl::init(16), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> MinNestedIterations(
-    "hotalign-min-nested-iterations",
-    cl::desc("A loop nested in a hot loop is aligned only when it iterates at "
-             "least this many times per entry: its padding runs once per "
-             "entry, once per iteration of the enclosing loop (default: 8)"),
-    cl::init(MinNestedIterationsPerEntry), cl::Hidden,
-    cl::cat(HotAlignCategory));
-
-static cl::opt<unsigned> MaxFunctionBytes(
-    "hotalign-max-function-size",
-    cl::desc("Hot functions up to this many bytes get their entry aligned to "
-             "a line; 0 disables (default: 64)"),
-    cl::init(64), cl::Hidden, cl::cat(HotAlignCategory));
-
-static cl::opt<bool> LineStart(
-    "hotalign-line-start",
-    cl::desc("Put the first block of every tight hot loop on a line start "
-             "(max-skip line-1, capped by -hotalign-max-pad) whatever its "
-             "estimated size; false: the estimate-driven max-skip, which pads "
-             "only where the estimated hot bytes would straddle, within the "
-             "padding budgets (default: on)"),
-    cl::init(true), cl::cat(HotAlignCategory));
-
-namespace {
-
-/// What hotalign keeps from one function to the next within a module: the
-/// module's padding budget, its profile's hot threshold and largest count,
-/// and the size estimator (built once per target machine).
-struct ModuleState {
-  uint64_t BudgetLeft = 0;
-  uint64_t ProfileMaxCount = 0;
-  /// The smallest count among those making up -hotalign-hot-percentile of
-  /// the profile (ProfileSummaryInfo::isHotCountNthPercentile's threshold).
-  uint64_t HotThreshold = 0;
-  const TargetMachine *SizesFor = nullptr;
-  std::unique_ptr<InstSizeEstimator> Sizes;
-  /// -hotalign-loop-profile's counts, when given and read.
-  std::optional<MeasuredProfile> Measured;
-  /// Step 1's one remark per module on a target hotalign does not support.
-  bool SaidUnsupported = false;
-
-  /// Starts \p M's budget afresh, reads its profile summary and the loop
-  /// profile (an unreadable one is an error: the build stops, it does not
-  /// quietly fall back to what the user asked to replace).
-  void reset(Module &M) {
-    Measured.reset();
-    SaidUnsupported = false;
-    if (std::string Path = loopProfilePath(M); !Path.empty()) {
-      Expected<MeasuredProfile> P = MeasuredProfile::read(Path);
-      if (P)
-        Measured = std::move(*P);
-      else
-        M.getContext().emitError("hotalign: " + toString(P.takeError()));
-    }
-    BudgetLeft = ModuleBudget;
-    ProfileMaxCount = 0;
-    HotThreshold = 0;
-    if (Metadata *MD = M.getProfileSummary(/*IsCS=*/false))
-      if (std::unique_ptr<ProfileSummary> PS{ProfileSummary::getFromMD(MD)}) {
-        ProfileMaxCount = PS->getMaxCount();
-        if (!PS->getDetailedSummary().empty())
-          HotThreshold = ProfileSummaryBuilder::getEntryForPercentile(
-                             PS->getDetailedSummary(), HotPercentile)
-                             .MinCount;
-      }
-  }
-
-  /// The size estimator for \p TM.
-  const InstSizeEstimator &sizes(const TargetMachine &TM) {
-    if (SizesFor != &TM) {
-      Sizes = std::make_unique<InstSizeEstimator>(TM);
-      SizesFor = &TM;
-    }
-    return *Sizes;
-  }
-};
-
-/// Why step 3 calls a loop cold (or nothing: hot).
-enum class ColdBy {
-  NotCold,
-  FewIterations,
-  BelowThreshold,
-  Static,
-  NoProfile,
-  InBinary, ///< The loop profile's judge: not among the hottest loops.
-};
-
-/// What hotalign knows of one loop of the layout.
-struct LoopFacts {
-  const LayoutLoop *Loop = nullptr;
-  /// The MachineLoop it belongs to (remarks' location, llvm.loop.align).
-  const MachineLoop *ML = nullptr;
-  ColdBy Cold = ColdBy::NotCold;
-  bool Dominant = false; ///< Hot by the dominant-loop rule.
-  bool Measured = false; ///< Counts and verdict from the binary.
-  /// LLVM peeled it (llvm.loop.peeled.count): its per-entry count is the
-  /// whole loop's average, so its count alone decides.
-  bool Peeled = false;
-  uint64_t Count = 0;              ///< Back-edge count, with a profile.
-  double PerEntry = 0;             ///< Back edges per entry of the loop.
-  std::vector<ByteInterval> Bytes; ///< Hot bytes, offsets from the target.
-  /// Estimated hot bytes: the hot blocks' code, without the alignment
-  /// padding of blocks inside the span (an upper bound that the tight test
-  /// would take for code; the judge counts padding only where it runs).
-  uint64_t HotBytes = 0;
-  uint64_t SpanBytes = 0;
-
-  bool hot() const { return Cold == ColdBy::NotCold; }
-  /// Hot by a count that outweighs a profile-guided size decision: the
-  /// dominant loop, or a loop the binary's counts call hot.
-  bool hotDespiteSizeProfile() const { return Dominant || Measured; }
-};
-
-/// The algorithm, one machine function at a time, on the analyses the
-/// adapter hands it.
-class HotAlign {
-public:
-  HotAlign(const MachineLoopInfo &MLI, const MachineBlockFrequencyInfo &MBFI,
-           ProfileSummaryInfo &PSI, MachineOptimizationRemarkEmitter &ORE,
-           ModuleState &Mod)
-      : MLI(MLI), MBFI(MBFI), PSI(PSI), ORE(ORE), Mod(Mod) {}
-
-  /// Aligns \p MF's hot loops; true when an alignment changed.
-  bool run(MachineFunction &MF);
-
-private:
-  LoopFacts facts(const LayoutLoop &L) const;
-  void measure(LoopFacts &F) const;
-  bool alignLoop(const LoopFacts &F, const std::vector<LoopFacts> &All);
-  bool hotAncestor(const LoopFacts &F, const std::vector<LoopFacts> &All) const;
-  bool paddingRunsTooOften(const LoopFacts &F,
-                           const std::vector<LoopFacts> &All) const;
-  bool alignFunctionEntry(MachineFunction &MF);
-  bool placeRefusedNested(MachineFunction &MF, std::vector<LoopFacts> &All);
-  bool mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
-                    const std::vector<LoopFacts> &All) const;
-  bool placeAnchor(MachineFunction &MF, const std::vector<LoopFacts> &All,
-                   size_t X, ArrayRef<size_t> Nested);
-  void padBefore(MachineFunction &MF, MachineBasicBlock &Target,
-                 uint64_t Offset);
-  void useBinaryCounts(const MachineFunction &MF,
-                       std::vector<LayoutLoop> &Loops);
-  void analysis(const LoopFacts &F);
-  void sayUnsupported(const MachineFunction &MF);
-  void missed(const LoopFacts &F, StringRef Name,
-              function_ref<void(MachineOptimizationRemarkMissed &)> Why);
-  void missed(const LoopFacts &F, StringRef Name, StringRef Why);
-
-  const MachineLoopInfo &MLI;
-  const MachineBlockFrequencyInfo &MBFI;
-  ProfileSummaryInfo &PSI;
-  MachineOptimizationRemarkEmitter &ORE;
-  ModuleState &Mod;
-  const InstSizeEstimator *Sizes = nullptr;
-  bool HasProfile = false;
-  /// Step 1: -Os/-Oz (the attribute), or profile-guided size optimisation.
-  bool SizeAttribute = false;
-  bool SizeByProfile = false;
-  uint64_t FunctionBudgetLeft = 0;
-  /// Step 6's refusals: loops nested in a hot loop that iterate too few
-  /// times per entry to run padding of their own (indices into the facts).
-  SmallVector<size_t, 4> RefusedNested;
-};
+namespace hotlayout {
+namespace hotalign {
 
 /// The alignment a loop's source asks for (`llvm.loop.align`, which clang
 /// emits for [[clang::code_align(N)]]), read as MachineBlockPlacement
@@ -536,6 +263,7 @@ void HotAlign::useBinaryCounts(const MachineFunction &MF,
   const MeasuredFunction *M = Mod.Measured->find(MF.getName());
   if (!M)
     return;
+  sayBlockOrderNotApplied(MF);
   if (applyMeasuredCounts(Loops, *M, Mod.Measured->hotThreshold(),
                           ProfileSlack)) {
     ++NumFunctionsMeasured;
@@ -552,6 +280,30 @@ void HotAlign::useBinaryCounts(const MachineFunction &MF,
            << ore::NV("Function", MF.getName())
            << " do not fit its code (changed since the profiled build?): "
               "the compiler's profile decides its loops";
+  });
+}
+
+/// A function the loop profile counts, in a build with a block order
+/// (-fbasic-block-sections=list=, `hotlayout loops --block-order` of the same
+/// build), that BasicBlockSections left whole: the list does not name it (it
+/// never ran, or loops left it out), or IR PGO found its source changed since
+/// training (BasicBlockSections skips a function whose profile hash does not
+/// match). It keeps the compiler's order: said. Only where hotalign runs
+/// after BasicBlockSections (LLVM 21+); before it, no function has sections.
+void HotAlign::sayBlockOrderNotApplied(const MachineFunction &MF) {
+  if (!compat::LateMachinePassesSeeBlockSections ||
+      MF.getTarget().getBBSectionsType() != BasicBlockSection::List ||
+      MF.hasBBSections())
+    return;
+  ++NumFunctionsOrderNotApplied;
+  ORE.emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "BlockOrderNotApplied",
+                                           MF.getFunction().getSubprogram(),
+                                           &MF.front())
+           << "the block order does not lay out "
+           << ore::NV("Function", MF.getName())
+           << " (not listed, or its source changed since the profiled "
+              "build): it keeps the compiler's order";
   });
 }
 
@@ -823,166 +575,6 @@ bool HotAlign::paddingRunsTooOften(const LoopFacts &F,
   return Floor && hotAncestor(F, All) && F.Loop->perFallIn() < double(Floor);
 }
 
-/// Step 9: may padding run before \p X's first block? As step 6 asks of a
-/// loop it aligns: \p X is hot, the function is not optimised for size, its
-/// source asks for no alignment, it is not the function's first block, and
-/// inside a hot loop it iterates -hotalign-min-nested-iterations times per
-/// entry that falls into it.
-bool HotAlign::mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
-                            const std::vector<LoopFacts> &All) const {
-  if (!X.hot() || SizeAttribute ||
-      (SizeByProfile && !X.hotDespiteSizeProfile()) ||
-      userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
-    return false;
-  return !paddingRunsTooOften(X, All);
-}
-
-/// Step 9. A loop that step 6 refused padding of its own still has its
-/// place decided by the padding before the loop that holds it, which runs
-/// once per entry of that loop: choose that padding so that both sit on
-/// their fewest lines (line start + K, K from the estimated layout).
-bool HotAlign::placeRefusedNested(MachineFunction &MF,
-                                  std::vector<LoopFacts> &All) {
-  MapVector<size_t, SmallVector<size_t, 2>> ByAnchor;
-  for (size_t N : RefusedNested) {
-    int P = All[N].Loop->Parent;
-    while (P >= 0 && !mayPadBefore(MF, All[P], All))
-      P = All[P].Loop->Parent;
-    if (P >= 0)
-      ByAnchor[size_t(P)].push_back(N);
-  }
-  bool Changed = false;
-  for (auto &[X, Nested] : ByAnchor)
-    Changed |= placeAnchor(MF, All, X, Nested);
-  return Changed;
-}
-
-bool HotAlign::placeAnchor(MachineFunction &MF,
-                           const std::vector<LoopFacts> &All, size_t X,
-                           ArrayRef<size_t> Nested) {
-  const LayoutLoop &XL = *All[X].Loop;
-  std::vector<uint64_t> Code =
-      Sizes->blockSizes(XL.Span, XL.LastJump, /*Padding=*/false);
-  std::vector<LaidOutBlock> Blocks;
-  for (size_t I = 0; I < XL.Span.size(); ++I) {
-    LaidOutBlock B;
-    B.Bytes = Code[I];
-    if (I > 0) {
-      B.Align = XL.Span[I]->getAlignment().value();
-      B.MaxSkip = XL.Span[I]->getMaxBytesForAlignment();
-    }
-    Blocks.push_back(B);
-  }
-  auto Weight = [&](const LoopFacts &F) {
-    return HasProfile ? F.Count : F.Loop->Taken.getFrequency();
-  };
-  auto Placed = [&](const LoopFacts &F) {
-    PlacedLoop P;
-    size_t First = llvm::find(XL.Span, F.Loop->Target) - XL.Span.begin();
-    for (size_t J = 0; J < F.Loop->Hot.size(); ++J)
-      if (F.Loop->Hot[J] && First + J < Blocks.size())
-        P.HotBlocks.push_back(First + J);
-    P.Weight = Weight(F);
-    return P;
-  };
-  std::vector<PlacedLoop> Loops;
-  bool Aligned = XL.Target->getAlignment().value() >= LineBytes;
-  if (Aligned)
-    Loops.push_back(Placed(All[X]));
-  for (size_t N : Nested)
-    Loops.push_back(Placed(All[N]));
-  uint64_t Step = MF.getTarget().getTargetTriple().isAArch64() ? 4 : 1;
-  uint64_t Cost = 0;
-  uint64_t K = chooseLineOffset(Blocks, Loops, LineBytes, Step, Cost);
-  // A loop not aligned for itself (not tight) is pinned only where that
-  // puts every refused loop on its fewest lines.
-  if (!Aligned && Cost > 0)
-    return false;
-  if (K == 0 && Aligned)
-    return false;
-  // The nops need a block of their own in the target's section, entered
-  // only by falling: not before a section's first block or a landing pad.
-  if (K && (XL.Target->isBeginSection() || XL.Target->isEHPad()))
-    return false;
-  if (K == 0)
-    XL.Target->setAlignment(Align(LineBytes), LineBytes - 1);
-  else
-    padBefore(MF, *XL.Target, K);
-  ++NumLoopsPlacedForNested;
-  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*XL.Target)
-                    << " starts " << K << " bytes into a line for "
-                    << Nested.size() << " nested loop(s)\n");
-  ORE.emit([&] {
-    MachineOptimizationRemark R(DEBUG_TYPE, "PlacedForNested",
-                                locationOf(All[X]), XL.Target);
-    R << "loop at " << ore::NV("Block", blockName(*XL.Target)) << " starts "
-      << ore::NV("LineOffset", K)
-      << " bytes into a line so that its nested loop";
-    for (size_t N : Nested)
-      R << " " << ore::NV("Nested", blockName(*All[N].Loop->Target));
-    R << (Cost ? " and it sit on fewer lines"
-               : " and it sit on their fewest lines")
-      << " (padding before it runs once per entry)";
-    return R;
-  });
-  return true;
-}
-
-/// \p Bytes of nops as assembly that both the object writer and a `.s`
-/// file keep (MC's `.nops` is lost in textual output): x86's long nops of
-/// at most 10 bytes (valid on every x86-64), spelled as bytes; AArch64's
-/// 4-byte NOP.
-std::string nopsAsm(const Triple &TT, uint64_t Bytes) {
-  std::string S;
-  raw_string_ostream OS(S);
-  if (TT.isAArch64()) {
-    for (uint64_t N = 0; N + 4 <= Bytes; N += 4)
-      OS << (N ? "\n" : "") << ".inst 0xd503201f";
-    return S;
-  }
-  static const char *const X86Nops[] = {
-      "0x90",
-      "0x66,0x90",
-      "0x0f,0x1f,0x00",
-      "0x0f,0x1f,0x40,0x00",
-      "0x0f,0x1f,0x44,0x00,0x00",
-      "0x66,0x0f,0x1f,0x44,0x00,0x00",
-      "0x0f,0x1f,0x80,0x00,0x00,0x00,0x00",
-      "0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
-      "0x66,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
-      "0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00"};
-  for (uint64_t Left = Bytes; Left;) {
-    uint64_t N = std::min<uint64_t>(Left, 10);
-    OS << (Left == Bytes ? "" : "\n") << ".byte " << X86Nops[N - 1];
-    Left -= N;
-  }
-  return S;
-}
-
-/// Puts \p Target \p Offset bytes after a line start: a block of its own
-/// before it, line-aligned, holds \p Offset bytes of nops, and control
-/// falling into \p Target passes through it (a jump to \p Target does not).
-void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
-                         uint64_t Offset) {
-  MachineBasicBlock &Prev = *std::prev(Target.getIterator());
-  // A jump table's block has its targets as successors and no branch
-  // operand naming them, yet never falls: canFallThrough() tells.
-  bool Falls = fallsThrough(Prev, Target) && Prev.canFallThrough();
-  MachineBasicBlock *Pad = MF.CreateMachineBasicBlock(Target.getBasicBlock());
-  MF.insert(Target.getIterator(), Pad);
-  Pad->setSectionID(Target.getSectionID());
-  if (Falls)
-    Prev.replaceSuccessor(&Target, Pad);
-  Pad->addSuccessor(&Target, BranchProbability::getOne());
-  Pad->setAlignment(Align(LineBytes), LineBytes - 1);
-  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  std::string Nops = nopsAsm(MF.getTarget().getTargetTriple(), Offset);
-  BuildMI(*Pad, Pad->end(), DebugLoc(), TII.get(TargetOpcode::INLINEASM))
-      .addExternalSymbol(MF.createExternalSymbolName(Nops))
-      .addImm(InlineAsm::Extra_HasSideEffects);
-  Target.setAlignment(Align(1));
-}
-
 /// Step 1: the module's one remark that its target's code is left alone.
 void HotAlign::sayUnsupported(const MachineFunction &MF) {
   if (Mod.SaidUnsupported)
@@ -1099,7 +691,10 @@ private:
 
 char HotAlignLegacy::ID = 0;
 
-} // namespace
+} // namespace hotalign
+} // namespace hotlayout
+
+using namespace hotlayout::hotalign;
 
 INITIALIZE_PASS_BEGIN(HotAlignLegacy, DEBUG_TYPE,
                       "hotlayout: align hot loops (hotalign)", false, false)

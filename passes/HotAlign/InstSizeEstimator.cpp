@@ -56,9 +56,15 @@ InstSizeEstimator::InstSizeEstimator(const TargetMachine &TM) : TM(TM) {
     UseEncoder = false;
     return;
   }
+  // Only the imm8 forms shortImmediateSize looks up: the target has tens of
+  // thousands of opcodes, and hashing every name cost more than all of
+  // hotalign's other work on a small file (bench/compile-cost).
   const MCInstrInfo &MII = *TM.getMCInstrInfo();
-  for (unsigned Op = 0, E = MII.getNumOpcodes(); Op < E; ++Op)
-    OpcodeByName[MII.getName(Op)] = Op;
+  for (unsigned Op = 0, E = MII.getNumOpcodes(); Op < E; ++Op) {
+    StringRef Name = MII.getName(Op);
+    if (Name.ends_with("ri8") || Name.ends_with("mi8"))
+      ShortImmOpcode[Name] = Op;
+  }
 }
 
 InstSizeEstimator::~InstSizeEstimator() = default;
@@ -122,12 +128,12 @@ uint64_t InstSizeEstimator::shortImmediateSize(const MachineInstr &MI,
     }
   if (Short.empty())
     return Size;
-  auto Alt = OpcodeByName.find(Short);
+  auto Alt = ShortImmOpcode.find(Short);
   const MachineOperand *Imm = nullptr;
   for (const MachineOperand &MO : MI.explicit_operands())
     if (MO.isImm())
       Imm = &MO;
-  if (Alt == OpcodeByName.end() || !Imm || !isInt<8>(Imm->getImm()))
+  if (Alt == ShortImmOpcode.end() || !Imm || !isInt<8>(Imm->getImm()))
     return Size;
   std::optional<uint64_t> AltSize = encodeAs(MI, Alt->second);
   return AltSize ? std::min(Size, *AltSize) : Size;
@@ -187,30 +193,49 @@ uint64_t InstSizeEstimator::paddingBound(const MachineBasicBlock &MBB) {
 
 /// Upper bounds on every block of the function (all branches long, all
 /// alignment padding taken): what lies between a branch and its target.
-InstSizeEstimator::LayoutBounds
+const InstSizeEstimator::LayoutBounds &
 InstSizeEstimator::blockBounds(const MachineFunction &MF) const {
   if (CodeBoundsOf != &MF)
     forgetFunction();
   CodeBoundsOf = &MF;
-  SmallPtrSet<const MachineBasicBlock *, 1> None;
-  LayoutBounds Bounds;
-  for (const MachineBasicBlock &MBB : MF) {
-    Bounds.Index[&MBB] = Bounds.Bytes.size();
-    auto [Code, New] = CodeBounds.try_emplace(&MBB, 0);
-    if (New) {
-      for (const MachineInstr &MI : MBB.instrs())
-        Code->second += instSize(MI, None, /*LongBranches=*/true);
-      Code->second += aarch64Additions(MBB, None, 0);
-    }
-    Bounds.Bytes.push_back(paddingBound(MBB) + Code->second);
+  LayoutBounds &L = Layout;
+  bool SameOrder = L.Order.size() == MF.size();
+  if (SameOrder) {
+    unsigned N = 0;
+    for (const MachineBasicBlock &MBB : MF)
+      if (L.Order[N++] != &MBB) {
+        SameOrder = false;
+        break;
+      }
   }
-  return Bounds;
+  if (!SameOrder) {
+    SmallPtrSet<const MachineBasicBlock *, 1> None;
+    L.Index.clear();
+    L.Order.clear();
+    L.Code.clear();
+    for (const MachineBasicBlock &MBB : MF) {
+      L.Index[&MBB] = L.Order.size();
+      L.Order.push_back(&MBB);
+      auto [Code, New] = CodeBounds.try_emplace(&MBB, 0);
+      if (New) {
+        for (const MachineInstr &MI : MBB.instrs())
+          Code->second += instSize(MI, None, /*LongBranches=*/true);
+        Code->second += aarch64Additions(MBB, None, 0);
+      }
+      L.Code.push_back(Code->second);
+    }
+  }
+  L.Prefix.assign(1, 0);
+  for (unsigned N = 0, E = L.Order.size(); N != E; ++N)
+    L.Prefix.push_back(L.Prefix.back() + paddingBound(*L.Order[N]) + L.Code[N]);
+  return L;
 }
 
 void InstSizeEstimator::forgetFunction() const {
   CodeBounds.clear();
   CodeBoundsOf = nullptr;
   EncodedSizes.clear();
+  Layout = LayoutBounds();
 }
 
 /// x86: a direct branch from the span to a block outside it stays rel8 when
@@ -232,10 +257,7 @@ uint64_t InstSizeEstimator::exitBranchGrowth(const MachineInstr &MI,
     // hotalign's own padding goes right before the span's top block, so
     // only an exit to a block above the span crosses it.
     uint64_t Between = To->second < TopIndex ? MaxOwnPadding : 0;
-    for (unsigned N = std::min(From->second, To->second),
-                  E = std::max(From->second, To->second);
-         N <= E; ++N)
-      Between += Bounds.Bytes[N];
+    Between += Bounds.between(From->second, To->second);
     if (Between > ShortBranchReach)
       return BranchRelaxGrowth;
   }
@@ -290,12 +312,10 @@ InstSizeEstimator::blockSizes(ArrayRef<const MachineBasicBlock *> Blocks,
     return {};
   SmallPtrSet<const MachineBasicBlock *, 8> Span(Blocks.begin(), Blocks.end());
   const MachineFunction &MF = *Blocks.front()->getParent();
-  LayoutBounds Bounds = blockBounds(MF);
+  const LayoutBounds &Bounds = blockBounds(MF);
   // Blocks are in layout order: the first is the span's top block.
   unsigned TopIndex = Bounds.Index.lookup(Blocks.front());
-  uint64_t FunctionBytes = 0;
-  for (uint64_t B : Bounds.Bytes)
-    FunctionBytes += B;
+  uint64_t FunctionBytes = Bounds.total();
   auto Sizes = [&](bool LongBranches) {
     std::vector<uint64_t> Out;
     for (const MachineBasicBlock *MBB : Blocks) {

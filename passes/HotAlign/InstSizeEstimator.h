@@ -73,15 +73,26 @@ private:
   /// Upper bound on each block's bytes, in layout order.
   struct LayoutBounds {
     llvm::DenseMap<const llvm::MachineBasicBlock *, unsigned> Index;
-    std::vector<uint64_t> Bytes;
+    std::vector<const llvm::MachineBasicBlock *> Order;
+    /// Each block's code at its largest, by position in Order.
+    std::vector<uint64_t> Code;
+    /// Prefix[N]: the bytes of blocks 0 .. N-1, alignment padding included.
+    std::vector<uint64_t> Prefix;
+    /// Bytes of the blocks from position \p A to \p B, both included.
+    uint64_t between(unsigned A, unsigned B) const {
+      return Prefix[std::max(A, B) + 1] - Prefix[std::min(A, B)];
+    }
+    uint64_t total() const { return Prefix.back(); }
   };
-  LayoutBounds blockBounds(const llvm::MachineFunction &MF) const;
-  /// Each block's code at its largest (every branch long, no alignment
-  /// padding), measured once per function: blockBounds runs for every loop,
-  /// and encoding the whole function each time made hotalign grow with
-  /// loops x instructions (half of llc's time on Lua's lvm.c). Blocks keep
-  /// their code while hotalign runs; a block it adds is measured when
-  /// first asked. Alignment, which hotalign changes, is read every time.
+  /// The function's bounds, measured once per function: blockBounds runs for
+  /// every loop, and encoding the whole function each time made hotalign
+  /// grow with loops x instructions (half of llc's time on Lua's lvm.c);
+  /// rebuilding the block index each time still cost as much as the rest of
+  /// hotalign there. Blocks keep their code while hotalign runs; when it adds
+  /// a block the order is indexed again and the new block measured.
+  /// Alignment, which hotalign changes, is read every time.
+  const LayoutBounds &blockBounds(const llvm::MachineFunction &MF) const;
+  mutable LayoutBounds Layout;
   mutable llvm::DenseMap<const llvm::MachineBasicBlock *, uint64_t> CodeBounds;
   mutable const llvm::MachineFunction *CodeBoundsOf = nullptr;
   /// encodedSize of each instruction asked about in this function: every
@@ -102,7 +113,8 @@ private:
   bool UseEncoder = false;
   std::unique_ptr<llvm::MCContext> Ctx;
   std::unique_ptr<llvm::MCCodeEmitter> Emitter;
-  llvm::StringMap<unsigned> OpcodeByName;
+  /// The imm8 forms ("...ri8", "...mi8") by name, for shortImmediateSize.
+  llvm::StringMap<unsigned> ShortImmOpcode;
 };
 
 } // namespace hotlayout

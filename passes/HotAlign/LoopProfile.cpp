@@ -4,6 +4,7 @@
 #include "LayoutLoops.h"
 
 #include "hotlayout/Support/HotLoopRules.h"
+#include "hotlayout/Support/InputFile.h"
 #include "hotlayout/Support/LoopProfileFormat.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -53,11 +54,14 @@ std::optional<StringRef> unpromoted(StringRef Name) {
 } // namespace
 
 Expected<MeasuredProfile> MeasuredProfile::read(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  // A device or a pipe would be read until memory runs out, and LLVM would
+  // abort the compile with a stack dump: refused, naming the file.
+  auto Buf = readRegularFile(Path, LoopProfileMaxBytes);
   if (!Buf)
-    return createStringError(Buf.getError(),
-                             "cannot read loop profile '" + Path +
-                                 "': " + Buf.getError().message());
+    return createStringError(inconvertibleErrorCode(),
+                             "loop profile '" + Path + "' " +
+                                 toString(Buf.takeError()) +
+                                 "; pass the file `hotlayout loops` wrote");
   Expected<LoopProfile> File = parseLoopProfile((*Buf)->getBuffer(), Path);
   if (!File)
     return File.takeError();

@@ -22,6 +22,37 @@ bool isHotByte(uint64_t Exec, uint64_t Taken) {
 
 bool isTightLoop(uint64_t HotBytes) { return HotBytes <= MaxTightHotBytes; }
 
+std::vector<bool> markHotLoops(const std::vector<LoopTaken> &Loops,
+                               uint64_t MinCount, double HotCoverage) {
+  std::vector<bool> Hot(Loops.size(), false);
+  std::vector<size_t> Iterating;
+  double Total = 0;
+  for (size_t K = 0; K < Loops.size(); ++K)
+    if (Loops[K].Iterates) {
+      Iterating.push_back(K);
+      Total += double(Loops[K].Taken);
+    }
+  std::stable_sort(Iterating.begin(), Iterating.end(), [&](size_t A, size_t B) {
+    return Loops[A].Taken > Loops[B].Taken;
+  });
+  // Loops tied with the last one chosen are chosen too: which of equally
+  // taken loops crosses the share would otherwise depend on their
+  // addresses (bzip2: four loops taken 993 times at the cut).
+  double Covered = 0;
+  bool HaveLast = false;
+  uint64_t Last = 0;
+  for (size_t K : Iterating) {
+    uint64_t Taken = Loops[K].Taken;
+    if (Covered >= HotCoverage * Total && !(HaveLast && Taken == Last))
+      break;
+    Hot[K] = Taken >= MinCount;
+    Covered += double(Taken);
+    HaveLast = true;
+    Last = Taken;
+  }
+  return Hot;
+}
+
 std::vector<ByteInterval> mergeIntervals(std::vector<ByteInterval> Intervals) {
   std::sort(Intervals.begin(), Intervals.end(),
             [](const ByteInterval &A, const ByteInterval &B) {

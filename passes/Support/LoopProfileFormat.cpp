@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 
@@ -57,6 +58,17 @@ static bool readNumbers(ArrayRef<StringRef> Fields, size_t Count,
   return true;
 }
 
+/// \p Field as an error quotes it: a damaged file's bytes outside printable
+/// ASCII written \XX, so that they reach no terminal (and no control byte
+/// breaks the line a build log keeps).
+static std::string quoted(StringRef Field) {
+  std::string Out = "'";
+  raw_string_ostream OS(Out);
+  printEscapedString(Field, OS);
+  OS << "'";
+  return Out;
+}
+
 Expected<LoopProfile> parseLoopProfile(StringRef Text, StringRef Name) {
   LoopProfile P;
   LoopProfileFunction *Current = nullptr;
@@ -80,7 +92,7 @@ Expected<LoopProfile> parseLoopProfile(StringRef Text, StringRef Name) {
       if (Fields.size() != 2 || Fields[0] != LoopProfileMagic)
         return Bad("not a loop profile (`hotlayout loops` writes them)");
       if (Fields[1] != Twine(LoopProfileVersion).str())
-        return Bad("loop profile version " + Fields[1] +
+        return Bad("loop profile version " + quoted(Fields[1]) +
                    " (this hotalign reads version " +
                    Twine(LoopProfileVersion) + ")");
       SawHeader = true;
@@ -95,7 +107,7 @@ Expected<LoopProfile> parseLoopProfile(StringRef Text, StringRef Name) {
       if (Fields.size() != 2)
         return Bad("expected `function <name>`");
       if (!Seen.insert(Fields[1]).second)
-        return Bad("function '" + Fields[1] + "' given twice");
+        return Bad("function " + quoted(Fields[1]) + " given twice");
       Current = &P.Functions.emplace_back();
       Current->Name = Fields[1].str();
     } else if (Fields[0] == "block") {
@@ -109,7 +121,7 @@ Expected<LoopProfile> parseLoopProfile(StringRef Text, StringRef Name) {
                    "<hot 0|1>` after a function");
       Current->Loops.push_back({uint32_t(N[0]), N[1], N[2], N[3], N[4] == 1});
     } else {
-      return Bad("unknown record '" + Fields[0] + "'");
+      return Bad("unknown record " + quoted(Fields[0]));
     }
   }
   if (!SawHeader)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """cli_fuzz.py - mutated ELFs, profiles, locks and loop profiles through
-every hotlayout subcommand that reads them (issue 14: the CLI never destroys
+every hotlayout subcommand that reads them (the CLI never destroys
 a user's file, never crashes, never hangs, never leaves a temporary file;
-issue 32: bounded memory and stack, and every refusal names the file).
+bounded memory and stack, and every refusal names the file).
 
   cli_fuzz.py --hotlayout BIN --clang CLANG --work DIR [--count N]
               [--seed S] [--timeout SEC] [--memory MIB] [--jobs J]
@@ -13,7 +13,8 @@ Setup (in DIR/seed): test/lit/apply/Inputs/prog.c is built with clang -O1
 -pgo-analysis-map=func-entry-count,bb-freq,br-prob (prog; the map is what
 loops reads), a twin with alpha grown and no PGO map (prog2, for diff), a
 hand-written profile (prog.fdata), the lock `hotlayout plan` makes of them
-(prog.lock) and the loop profile `hotlayout loops` makes (prog.loops). Then
+(prog.lock), the loop profile `hotlayout loops` makes (prog.loops) and an
+indexed IR profile for flags --use (prog.profdata). Then
 N cases, the subcommand chosen round-robin from check, diff, profile, loops,
 plan, apply, flags (or --only), each with one input mutated
 (ELF: bytes flipped, header and section-header fields overwritten, a range
@@ -30,7 +31,7 @@ in a fresh directory with TMPDIR inside it, under RLIMIT_AS = --memory MiB
 and is judged:
 
   crash      the command died of a signal or exited with a status other
-             than 0, 1 or 2
+             than 0, 1 or 2 (4 is hotlayout's internal error: LLVM gave up)
   hang       it ran past --timeout with no child running, or did not stop
              on SIGTERM then (killed with its process group)
   child timeout  a child (llvm-bolt on a damaged binary, a mutated program
@@ -79,7 +80,13 @@ PROFILE = ("1 alpha 10 1 alpha 0 0 5000\n"
 SUBCOMMANDS = ["check", "diff", "profile", "loops", "plan", "apply", "flags"]
 
 # The inputs each case starts from (DIR/seed).
-SEEDS = ("prog", "prog2", "prog.fdata", "prog.lock", "prog.loops")
+SEEDS = ("prog", "prog2", "prog.fdata", "prog.lock", "prog.loops",
+         "prog.profdata")
+
+# A one-function IR profile (llvm-profdata merge makes prog.profdata of it):
+# flags takes --loop-profile only with --use, which checks it is indexed.
+PROFTEXT = ("# IR level Instrumentation Flag\n:ir\nmain\n# Func Hash:\n1\n"
+            "# Num Counters:\n1\n# Counter Values:\n1\n")
 
 
 def sha(path):
@@ -345,6 +352,11 @@ def seed_inputs(args):
                     "--profile", os.path.join(d, "prog.fdata"), "-o",
                     os.path.join(d, "prog.loops")], check=True,
                    stdout=subprocess.DEVNULL)
+    with open(os.path.join(d, "prog.proftext"), "w") as f:
+        f.write(PROFTEXT)
+    subprocess.run([os.path.join(os.path.dirname(args.clang), "llvm-profdata"),
+                    "merge", "-o", os.path.join(d, "prog.profdata"),
+                    os.path.join(d, "prog.proftext")], check=True)
     seeds = {}
     for name in SEEDS:
         with open(os.path.join(d, name), "rb") as f:
@@ -361,16 +373,19 @@ def usable(args, seeds, sub):
     probe = os.path.join(args.work, "probe")
     shutil.rmtree(probe, ignore_errors=True)
     os.makedirs(probe)
-    with open(os.path.join(probe, "prog.loops"), "wb") as f:
-        f.write(seeds["prog.loops"])
-    done = subprocess.run([args.hotlayout, "flags", "--loop-profile",
-                           "prog.loops"], cwd=probe,
+    for name in ("prog.loops", "prog.profdata"):
+        with open(os.path.join(probe, name), "wb") as f:
+            f.write(seeds[name])
+    done = subprocess.run([args.hotlayout] + FLAGS, cwd=probe,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     shutil.rmtree(probe, ignore_errors=True)
     if done.returncode:
         print("cli-fuzz: flags skipped: %s" % done.stderr.decode(
             "latin-1").strip())
     return done.returncode == 0
+
+
+FLAGS = ["flags", "--use", "prog.profdata", "--loop-profile", "prog.loops"]
 
 
 def command(sub, rng):
@@ -400,8 +415,7 @@ def command(sub, rng):
         return cmd, ["prog", "prog.fdata"] + (["prog.lock"] if update
                                               else []), "out.lock"
     if sub == "flags":
-        return (["flags", "--loop-profile", "prog.loops"], ["prog.loops"],
-                None)
+        return FLAGS, ["prog.loops", "prog.profdata"], None
     cmd = ["apply", "prog", "--lock", "prog.lock", "-o", "out",
            "--max-bolt-runs", "2"]
     if with_profile:
@@ -416,7 +430,7 @@ def mutate_binary(data, rng):
 
 MUTATORS = {"prog": mutate_binary, "prog2": mutate_binary,
             "prog.fdata": mutate_profile, "prog.lock": mutate_lock,
-            "prog.loops": mutate_profile}
+            "prog.loops": mutate_profile, "prog.profdata": mutate_elf}
 
 
 # What LLVM prints on its own: never allowed, whoever runs.
@@ -543,8 +557,11 @@ def run_case(args, seeds, index):
     except subprocess.TimeoutExpired:
         status, err, problem = stop_timed_out(proc, args.timeout)
         problems.append(problem)
+    # 3 is ab's "not resolved", which no fuzzed subcommand returns; 4 is
+    # an internal error (LLVM gave up): a crash, however cleanly reported.
     if status is not None and status != 143 and (status < 0 or status > 2):
-        problems.append(("crash", "status %d" % status))
+        problems.append(("crash", "status %d%s" % (
+            status, " (internal error)" if status == 4 else "")))
     stray = stray_lines(err, runs_program=sub == "profile")
     if stray:
         problems.append(("stray", "%d stderr lines not hotlayout's, first: %r"

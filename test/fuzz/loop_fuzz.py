@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""loop_fuzz.py - a differential fuzzer for flushelim's flush loops (issue 22).
+"""loop_fuzz.py - a differential fuzzer for flushelim's flush loops (the flush-loop shapes).
 
 Generates C programs of flush loops in the shapes C code and JITs write
 (`long`, `int`, `unsigned long`, `unsigned` indexes; `<`, `<=`, `!=` with an
@@ -152,8 +152,8 @@ class Gen:
         if shape == "index":
             if t in SIGNED and self.ranges and r.random() < 0.25:
                 # The middle of a range used before, or past its end: bounds
-                # offset at both ends, `for (i = lo + 128; i < hi - 128; ...)`
-                # (issue 29). Signed only: hi - k may be negative, which an
+                # offset at both ends, `for (i = lo + 128; i < hi - 128; ...)`.
+                # Signed only: hi - k may be negative, which an
                 # unsigned index would read as huge.
                 lo0, hi0 = r.choice(self.ranges)
                 lo = "(%s) + %d" % (lo0, r.choice([64, 100, 128]))
@@ -164,7 +164,7 @@ class Gen:
             self.emit(depth + 1, self.body(f, "buf + %s" % i, i))
             if t in SIGNED and r.random() < 0.2:
                 # Right after it, a loop over its middle or past its end
-                # (issue 29's pair): removable only when inside.
+                # (the offset-bounds pair): removable only when inside.
                 j = self.fresh("i")
                 self.emit(depth, "for (%s %s = (%s)(%s) + %d; %s < (%s)(%s) %s %d; %s += %d)"
                           % (t, j, t, lo, r.choice([0, 64, 128, 128, 100]), j, t, hi,

@@ -104,6 +104,10 @@ subst.append(("%expect-exit",
 # `%hostile CMD ...`: damaged copies of good inputs made in RUN lines, and
 # `%hostile limit MIB -- CMD...` for a memory ceiling (Inputs/hostile.py).
 subst.append(("%hostile", python_script(os.path.join(inputs, "hostile.py"))))
+# `%block-ranges FUNCTION [CLUSTERS] < readobj-bb-addr-map`: a function's
+# block IDs per address range, and whether a block order reorders them.
+subst.append(("%block-ranges",
+              python_script(os.path.join(inputs, "block-ranges.py"))))
 # `%interrupt [--group] INT|TERM|HUP MARKER -- CMD...`: a signal sent, once
 # MARKER exists, the way a terminal sends it (SIGINT left at its default).
 subst.append(("%interrupt",

@@ -23,7 +23,7 @@
 #ifndef HOTLAYOUT_TEST_UNIT_ABSIMULATION_H
 #define HOTLAYOUT_TEST_UNIT_ABSIMULATION_H
 
-#include "hotlayout/Tool/ABStats.h"
+#include "hotlayout/Tool/AB/ABStats.h"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 // clock anywhere, the seconds are numbers the tests choose. A goal's
 // "target" is the noise threshold the runs must resolve the verdict at.
 
-#include "hotlayout/Tool/ABStopping.h"
+#include "hotlayout/Tool/AB/ABStopping.h"
 
 #include "ABSimulation.h"
 

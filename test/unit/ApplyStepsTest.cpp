@@ -2,9 +2,10 @@
 // command line (Process.h's commandWithPath, which ab --run shares) and
 // the profile filter.
 
-#include "hotlayout/Tool/Apply.h"
-#include "hotlayout/Tool/Process.h"
-#include "hotlayout/Tool/TempFiles.h"
+#include "hotlayout/Tool/Apply/Apply.h"
+#include "hotlayout/Tool/Profile/Fdata.h"
+#include "hotlayout/Tool/Support/Process.h"
+#include "hotlayout/Tool/Support/TempFiles.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -46,7 +47,9 @@ TEST(ApplySteps, ProfileFilterDropsRecordsNamingAFunction) {
   StringSet<> Drop;
   Drop.insert("helper");
   Drop.insert("hot");
-  Expected<bool> Kept = writeProfileWithout(In, Drop, Out);
+  auto Profile = FdataFile::read(In);
+  ASSERT_TRUE(bool(Profile)) << toString(Profile.takeError());
+  Expected<bool> Kept = Profile->writeWithout(Drop, Out);
   ASSERT_TRUE(bool(Kept)) << toString(Kept.takeError());
   EXPECT_TRUE(*Kept);
   auto Text = MemoryBuffer::getFile(Out);
@@ -54,17 +57,37 @@ TEST(ApplySteps, ProfileFilterDropsRecordsNamingAFunction) {
   // The call into helper and BOLT's local-suffixed hot/1 go; keep stays.
   EXPECT_EQ((*Text)->getBuffer(), "1 keep 8 1 keep 0 0 7\n\n");
   Drop.insert("keep");
-  Kept = writeProfileWithout(In, Drop, Out);
+  Kept = Profile->writeWithout(Drop, Out);
   ASSERT_TRUE(bool(Kept)) << toString(Kept.takeError());
   EXPECT_FALSE(*Kept) << "no branch record left";
 }
 
 TEST(ApplySteps, ProfileFilterNamesAnUnreadableProfile) {
+  auto Profile = FdataFile::read("/nonexistent-hotlayout/p.fdata");
+  ASSERT_FALSE(bool(Profile));
+  EXPECT_TRUE(StringRef(toString(Profile.takeError()))
+                  .starts_with("'/nonexistent-hotlayout/p.fdata' "
+                               "cannot be read: No such file or "
+                               "directory"));
+}
+
+TEST(ApplySteps, ProfileFilterNamesAnUnwritableOutput) {
+  auto Dir = TempDir::createInSystemTemp("hotlayout-unit");
+  ASSERT_TRUE(bool(Dir)) << toString(Dir.takeError());
+  std::string In = Dir->file("in.fdata");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(In, EC, sys::fs::OF_Text);
+    ASSERT_FALSE(EC);
+    OS << "1 keep 8 1 keep 0 0 7\n";
+  }
+  auto Profile = FdataFile::read(In);
+  ASSERT_TRUE(bool(Profile)) << toString(Profile.takeError());
   StringSet<> Drop;
-  Expected<bool> Kept = writeProfileWithout(
-      "/nonexistent-hotlayout/p.fdata", Drop, "/nonexistent-hotlayout/q.fdata");
-  EXPECT_EQ(toString(Kept.takeError()), "'/nonexistent-hotlayout/p.fdata' "
-                                        "cannot be read: No such file or "
+  Expected<bool> Kept =
+      Profile->writeWithout(Drop, "/nonexistent-hotlayout/q.fdata");
+  EXPECT_EQ(toString(Kept.takeError()), "'/nonexistent-hotlayout/q.fdata' "
+                                        "cannot be written: No such file or "
                                         "directory");
 }
 

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/BoltDriver.h"
+#include "hotlayout/Tool/Bolt/BoltDriver.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,5 +1,5 @@
-#include "hotlayout/Tool/HotLoopJudge.h"
-#include "hotlayout/Tool/BoltAddressTranslation.h"
+#include "hotlayout/Tool/Judge/HotLoopJudge.h"
+#include "hotlayout/Tool/Bolt/BoltAddressTranslation.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/LEB128.h"
@@ -400,6 +400,91 @@ TEST(HotLoopJudge, RotatedLoopIsEnteredAtItsTest) {
                                     jcc(0x1006, 0x1002), ret(0x1008)};
   std::vector<uint64_t> Run = {10, 90, 100, 10}, Taken = {10, 0, 90, 0};
   EXPECT_EQ(loopEntries(Insts, 0x1002, 0x1008, Run, Taken), 10u);
+}
+
+DecodedInst indirectJump(uint64_t A) {
+  DecodedInst D = {A, 2, false, false, 0};
+  D.IsIndirectJump = true;
+  return D;
+}
+
+/// A rotated switch loop whose case A the compiler laid out before the
+/// head, 10 calls of 40 iterations:
+///   +0  jmp +a       the entry dispatches the first op
+///   +2  case A (4)   falls into the head
+///   +6  jcc +12      head: the loop's test (exits)
+///   +8  load (2)
+///   +a  jmp *        dispatch: to A 300 times, to B 100 times
+///   +c  case B (4)
+///   +10 jmp +6       back edge
+///   +12 ret
+std::vector<DecodedInst> switchWithCaseBeforeHead() {
+  return {jmp(0x1000, 0x100a), other(0x1002, 4),     jcc(0x1006, 0x1012),
+          other(0x1008, 2),    indirectJump(0x100a), other(0x100c, 4),
+          jmp(0x1010, 0x1006), ret(0x1012)};
+}
+
+TEST(HotLoopJudge, CaseBeforeTheHeadComesBackNotIn) {
+  std::vector<DecodedInst> Insts = switchWithCaseBeforeHead();
+  std::vector<uint64_t> Run = {10, 300, 400, 390, 400, 100, 100, 10},
+                        Taken = {10, 0, 10, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {{4, 1, 300}, {4, 5, 100}};
+  // Without the dispatch's record every fall from case A is an entry.
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken), 310u);
+  // With it: the entry's jump to the dispatch, once per call.
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 10u);
+}
+
+TEST(HotLoopJudge, IndirectJumpFromOutsideEntersWhereItLands) {
+  // RandomX's shape: the entry dispatches the first op through a jump of its
+  // own (+0, to A 5 times, to B 5 times): those are the loop's entries.
+  std::vector<DecodedInst> Insts = switchWithCaseBeforeHead();
+  Insts[0] = indirectJump(0x1000);
+  std::vector<uint64_t> Run = {10, 300, 400, 390, 390, 100, 100, 10},
+                        Taken = {0, 0, 10, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {
+      {0, 1, 5}, {0, 5, 5}, {4, 1, 295}, {4, 5, 95}};
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 10u);
+}
+
+TEST(HotLoopJudge, CodeBeforeTheHeadNotOnlyDispatchedToEnters) {
+  // Twin: case A's code also runs 100 times from elsewhere (the enclosing
+  // loop's, say): its falls into the head enter the loop.
+  std::vector<DecodedInst> Insts = switchWithCaseBeforeHead();
+  std::vector<uint64_t> Run = {10, 300, 400, 390, 400, 100, 100, 10},
+                        Taken = {10, 0, 10, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {{4, 1, 200}, {4, 5, 100}};
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 310u);
+}
+
+TEST(HotLoopJudge, CaseWithACopyOfTheExitTestComesBack) {
+  // RandomX's executeSuperscalar: case A ends in its own copy of the loop's
+  // test (+2 jcc +6, else +4 ret), whose other way leaves for good.
+  std::vector<DecodedInst> Insts = {jmp(0x1000, 0x100a),  jcc(0x1002, 0x1006),
+                                    ret(0x1004),          other(0x1005, 1),
+                                    jcc(0x1006, 0x1012),  other(0x1008, 2),
+                                    indirectJump(0x100a), other(0x100c, 4),
+                                    jmp(0x1010, 0x1006),  ret(0x1012)};
+  std::vector<uint64_t> Run = {10, 300, 10, 0, 390, 390, 400, 100, 100, 0},
+                        Taken = {10, 290, 0, 0, 0, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {{6, 1, 300}, {6, 7, 100}};
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken), 300u);
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 10u);
+}
+
+TEST(HotLoopJudge, CaseThatMayGoElsewhereEnters) {
+  // Twin: case A's branch goes back to the entry 100 times (to code that
+  // dispatches again, as an enclosing loop would): not the loop's straight
+  // way back, so its falls into the head still enter, as does that code's
+  // jump to the dispatch.
+  std::vector<DecodedInst> Insts = {
+      jmp(0x1000, 0x100a), jcc(0x1002, 0x1000), other(0x1004, 2),
+      jcc(0x1006, 0x1012), other(0x1008, 2),    indirectJump(0x100a),
+      other(0x100c, 4),    jmp(0x1010, 0x1006), ret(0x1012)};
+  std::vector<uint64_t> Run = {110, 300, 200, 300, 290, 400, 100, 100, 10},
+                        Taken = {110, 100, 0, 10, 0, 0, 0, 100, 0};
+  std::vector<IndirectEdge> Indirect = {{5, 1, 300}, {5, 6, 100}};
+  EXPECT_EQ(loopEntries(Insts, 0x1006, 0x1012, Run, Taken, Indirect), 310u);
 }
 
 /// The inner loop of a loop nest, taken \p InnerTaken times over 100

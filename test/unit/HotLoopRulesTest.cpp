@@ -80,3 +80,18 @@ TEST(HotLoopRules, MinLinesMatchesCacheLinesForOneSpan) {
     EXPECT_EQ(minLinesOverShifts({{0x105, 0x105 + Size}}, 64), (Size + 63) / 64)
         << "Size=" << Size;
 }
+
+TEST(HotLoopRules, CoverageCutKeepsTiesAndNeedsIteratingAndMinCount) {
+  // 1000 + 10 crosses 99% of 1020; the other loop taken 10 times is tied
+  // with the last one chosen, so it is hot too.
+  std::vector<LoopTaken> Tied = {{1000, true}, {10, true}, {10, true}};
+  EXPECT_EQ(markHotLoops(Tied, 1, 0.99), (std::vector<bool>{true, true, true}));
+  EXPECT_EQ(markHotLoops(Tied, 1, 0.9),
+            (std::vector<bool>{true, false, false}));
+  // Under the noise floor, or not iterating: never hot, even inside the cut;
+  // the loop that does not iterate adds nothing to the total.
+  std::vector<LoopTaken> Mixed = {{1000, true}, {99, true}, {5000, false}};
+  EXPECT_EQ(markHotLoops(Mixed, 100, 1.0),
+            (std::vector<bool>{true, false, false}));
+  EXPECT_EQ(markHotLoops({}, 100, 0.99), std::vector<bool>{});
+}

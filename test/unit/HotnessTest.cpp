@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/Hotness.h"
+#include "hotlayout/Tool/Profile/Fdata.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -12,15 +12,15 @@ using namespace llvm;
 
 namespace {
 /// A .fdata file with \p Text, removed when the test ends.
-class FdataFile {
+class ScratchFdata {
 public:
-  explicit FdataFile(StringRef Text) {
+  explicit ScratchFdata(StringRef Text) {
     int FD = -1;
     EXPECT_FALSE(sys::fs::createTemporaryFile("hotness", "fdata", FD, Path));
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
   }
-  ~FdataFile() { sys::fs::remove(Path); }
+  ~ScratchFdata() { sys::fs::remove(Path); }
   StringRef path() const { return Path; }
 
 private:
@@ -30,9 +30,9 @@ private:
 
 TEST(Hotness, FdataFieldsSplitOnRunsOfSpaces) {
   // Runs of spaces separate fields as one space does, as in llvm-bolt.
-  FdataFile F("1 f 10 1 f 0 0 7\n"
-              "1 f  4 1 f   20 0 5  \n"
-              "1 g 0 1 f 0 0 3\n");
+  ScratchFdata F("1 f 10 1 f 0 0 7\n"
+                 "1 f  4 1 f   20 0 5  \n"
+                 "1 g 0 1 f 0 0 3\n");
   auto P = BranchProfile::read(F.path());
   ASSERT_TRUE(bool(P)) << toString(P.takeError());
   const FunctionProfile *FP = P->functionProfile("f");
@@ -52,7 +52,8 @@ TEST(Hotness, FdataTabsAndFormFeedsAreRefusedAsLlvmBoltDoes) {
   // llvm-bolt separates fields by spaces only: a tab, \v or \f fails its
   // reader ("expected field separator"), so the line is refused here first.
   for (StringRef Separator : {"\t", "\v", "\f"}) {
-    FdataFile F(("1 f 10 1 f 0 0 7\n1" + Separator + "f 4 1 f 20 0 5\n").str());
+    ScratchFdata F(
+        ("1 f 10 1 f 0 0 7\n1" + Separator + "f 4 1 f 20 0 5\n").str());
     auto P = BranchProfile::read(F.path());
     ASSERT_FALSE(bool(P));
     std::string Message = toString(P.takeError());
@@ -63,7 +64,7 @@ TEST(Hotness, FdataTabsAndFormFeedsAreRefusedAsLlvmBoltDoes) {
 
 TEST(Hotness, FdataRecordWithAFieldMissingIsAnError) {
   // Seven fields: whitespace never makes an empty field.
-  FdataFile F("1 f 10 1 f 0  7\n");
+  ScratchFdata F("1 f 10 1 f 0  7\n");
   auto P = BranchProfile::read(F.path());
   ASSERT_FALSE(bool(P));
   EXPECT_NE(toString(P.takeError()).find("is not a branch record"),

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/LayoutLock.h"
+#include "hotlayout/Tool/Lock/LayoutLock.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/LayoutPlan.h"
+#include "hotlayout/Tool/Lock/LayoutPlan.h"
 
 #include "gtest/gtest.h"
 
@@ -30,7 +30,7 @@ static void expectWellFormed(const LayoutPlan &P) {
 }
 
 /// The arithmetic below was worked out with 12% of slack (plan's default
-/// until issue 20 made it 6%).
+/// until 2026-11-26 made it 6%).
 static PlanOptions twelvePercent() {
   PlanOptions O;
   O.SlackPercent = 12;

@@ -1,5 +1,5 @@
 // The seeded layouts `hotlayout ab` asks llvm-bolt for (plain part).
-#include "hotlayout/Tool/LayoutVariants.h"
+#include "hotlayout/Tool/AB/LayoutVariants.h"
 
 #include "gtest/gtest.h"
 

@@ -3,7 +3,7 @@
 // padding of its own) and adds the padding asked for, so the padding after
 // a function is the exact gap to the next one's offset plus shift.
 
-#include "hotlayout/Tool/LockPlacement.h"
+#include "hotlayout/Tool/Lock/LockPlacement.h"
 
 #include "gtest/gtest.h"
 

@@ -1,7 +1,7 @@
 // Verification of apply's output without BOLT: symbol tables made by hand
 // stand for the input and the rewritten binary.
 
-#include "hotlayout/Tool/LockVerify.h"
+#include "hotlayout/Tool/Lock/LockVerify.h"
 
 #include "gtest/gtest.h"
 
@@ -76,7 +76,8 @@ TEST_F(LockVerifyTest, EveryFunctionAtItsOffsetIsOK) {
   EXPECT_TRUE(V.Verdicts[1].OK);
   EXPECT_EQ(V.Verdicts[1].Actual, 128);
   EXPECT_FALSE(V.someMoved());
-  EXPECT_EQ(Bodies.lookup("f"), 90u);
+  EXPECT_EQ(V.Emitted.lookup("f"), 90u);
+  EXPECT_EQ(Bodies.lookup("f"), 90u) << "the caller's sizes are left alone";
 }
 
 TEST_F(LockVerifyTest, ASizeBoltChangedIsPaddedByNextRun) {
@@ -86,8 +87,9 @@ TEST_F(LockVerifyTest, ASizeBoltChangedIsPaddedByNextRun) {
   EXPECT_TRUE(V.Verdicts[0].OK);
   EXPECT_FALSE(V.Verdicts[1].OK);
   EXPECT_TRUE(V.someMoved());
-  EXPECT_EQ(Bodies.lookup("f"), 98u)
+  EXPECT_EQ(V.Emitted.lookup("f"), 98u)
       << "the next run pads by what BOLT emitted";
+  EXPECT_EQ(Bodies.lookup("f"), 90u) << "measured, not written back";
 }
 
 TEST_F(LockVerifyTest, OverflowNamesTheFunctionThatDidNotFit) {

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/LoopFinder.h"
+#include "hotlayout/Tool/Binary/LoopFinder.h"
 
 #include "gtest/gtest.h"
 

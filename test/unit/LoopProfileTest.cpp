@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hotlayout/Tool/LoopProfile.h"
+#include "hotlayout/Tool/Loops/Loops.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"

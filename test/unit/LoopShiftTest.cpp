@@ -1,6 +1,6 @@
 // The shift arithmetic of hot-loop placement (LoopShift.h), without BOLT.
 
-#include "hotlayout/Tool/LoopShift.h"
+#include "hotlayout/Tool/Lock/LoopShift.h"
 
 #include "gtest/gtest.h"
 

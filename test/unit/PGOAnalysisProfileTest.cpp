@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/PGOAnalysisProfile.h"
+#include "hotlayout/Tool/Profile/PGOAnalysisProfile.h"
 
 #include "gtest/gtest.h"
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hotlayout/Tool/Process.h"
+#include "hotlayout/Tool/Support/Process.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hotlayout/Tool/Recipe.h"
+#include "hotlayout/Tool/Flags/Flags.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -89,6 +89,29 @@ TEST(RecipeTest, LoopProfileFollowsThePlugin) {
   C.PluginPath.clear();
   for (const std::string &W : recipeFlags(C).Compile)
     EXPECT_EQ(W.find("hotalign"), std::string::npos) << W;
+}
+
+TEST(RecipeTest, OrdersGoToTheCompilerAndTheLinker) {
+  RecipeConfig C;
+  C.Stage = RecipeStage::Use;
+  C.ProfilePath = "/w/app.profdata";
+  C.BlockOrderPath = "/w/app.order";
+  C.FunctionOrderPath = "/w/app.funcs";
+  RecipeFlags F = recipeFlags(C);
+  EXPECT_NE(std::find(F.Compile.begin(), F.Compile.end(),
+                      "-fbasic-block-sections=list=/w/app.order"),
+            F.Compile.end());
+  EXPECT_NE(std::find(F.Link.begin(), F.Link.end(),
+                      "-Wl,--symbol-ordering-file=/w/app.funcs"),
+            F.Link.end());
+  // Negative twin: without them, neither word.
+  C.BlockOrderPath.clear();
+  C.FunctionOrderPath.clear();
+  F = recipeFlags(C);
+  for (const std::string &W : F.Compile)
+    EXPECT_EQ(W.find("basic-block-sections"), std::string::npos) << W;
+  for (const std::string &W : F.Link)
+    EXPECT_EQ(W.find("symbol-ordering"), std::string::npos) << W;
 }
 
 TEST(RecipeTest, InstrumentStageOnlyCounts) {

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/SymbolIndex.h"
+#include "hotlayout/Tool/Binary/SymbolIndex.h"
 
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "hotlayout/Tool/TempFiles.h"
+#include "hotlayout/Tool/Support/TempFiles.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,7 +1,7 @@
 //===- ABCommand.cpp - hotlayout ab: the command-line shell ---------------===//
 //
 // `hotlayout ab A B [options] -- ARGS...`: options -> ABConfig -> runAB()
-// (hotlayout/Tool/ABCompare.h) -> the table or JSON, and the PNG
+// (hotlayout/Tool/AB/AB.h) -> the table or JSON, and the PNG
 // (ABReport.h). Exit 0: same; 1: slower or faster; 2: errors; 3: not
 // resolved (more runs would tell); 128 + N: a signal N stopped the runs
 // (what the complete rounds give is printed). The hidden --simulate mode
@@ -11,10 +11,10 @@
 
 #include "CommandOptions.h"
 #include "Commands.h"
-#include "hotlayout/Tool/ABCompare.h"
-#include "hotlayout/Tool/ABReport.h"
-#include "hotlayout/Tool/ABSimulate.h"
-#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/AB/AB.h"
+#include "hotlayout/Tool/AB/ABReport.h"
+#include "hotlayout/Tool/AB/ABSimulate.h"
+#include "hotlayout/Tool/Support/Error.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"

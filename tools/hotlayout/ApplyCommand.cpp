@@ -12,7 +12,7 @@
 #include "Commands.h"
 
 #include "hotlayout/Support/HotLoopRules.h"
-#include "hotlayout/Tool/Apply.h"
+#include "hotlayout/Tool/Apply/Apply.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,9 +65,10 @@ static cl::opt<std::string> ProfilePath(
 // after it moved; padding to mid-line made that moot, the loop stays).
 static cl::opt<unsigned> MaxBoltRuns(
     "max-bolt-runs",
-    cl::desc("Run llvm-bolt at most this many times, each time padding by "
-             "the sizes the previous run emitted, until every locked "
-             "function lands on its offset (default 4)"),
+    cl::desc("Run llvm-bolt at most this many times in all (the runs that "
+             "place hot loops again included), each time padding by the "
+             "sizes the previous run emitted, until every locked function "
+             "lands on its offset (default 4)"),
     cl::init(4), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
 static cl::opt<std::string> SmokeCommand(
@@ -86,20 +87,8 @@ static cl::opt<bool> PlaceLoops(
              "it (default on)"),
     cl::init(true), cl::sub(ApplySubcommand), cl::cat(ApplyCategory));
 
-static cl::opt<uint64_t> MinCount(
-    "min-count",
-    cl::desc("A loop taken fewer times is not hot (as check's --min-count; "
-             "default 100)"),
-    cl::init(DefaultMinCount), cl::sub(ApplySubcommand),
-    cl::cat(ApplyCategory));
-
-static cl::opt<double> HotCoverage(
-    "hot-coverage",
-    cl::desc("Hot loops: the hottest iterating loops that together make up "
-             "this share of all iterating loops' taken counts (as check's "
-             "--hot-coverage; default 0.99)"),
-    cl::init(DefaultHotCoverage), cl::sub(ApplySubcommand),
-    cl::cat(ApplyCategory));
+// The thresholds check, diff and loops take, applied to the output's loops.
+static HotCountOptions HotCounts(ApplySubcommand, ApplyCategory);
 
 static cl::opt<std::string> WriteLock(
     "write-lock",
@@ -141,8 +130,8 @@ int runApplyCommand() {
   Config.BoltDir = BoltTool.Dir;
   Config.BoltTimeout = BoltTool.Timeout;
   Config.PlaceLoops = PlaceLoops;
-  Config.MinCount = MinCount;
-  Config.HotCoverage = HotCoverage;
+  Config.MinCount = HotCounts.MinCount;
+  Config.HotCoverage = HotCounts.HotCoverage;
   Config.WriteLockPath = WriteLock;
   Config.NoHugePages = NoHugePages;
   Config.Verbose = Verbose;

@@ -9,7 +9,7 @@
 #include "CommandOptions.h"
 #include "Commands.h"
 
-#include "hotlayout/Tool/Check.h"
+#include "hotlayout/Tool/Check/Check.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"

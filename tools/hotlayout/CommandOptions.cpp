@@ -2,32 +2,62 @@
 
 #include "CommandOptions.h"
 
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/StringSaver.h"
+
+#include <cstdio>
+
 using namespace llvm;
 
 namespace hotlayout {
 
+StringRef savedHelp(const Twine &Text) {
+  static BumpPtrAllocator Alloc;
+  static StringSaver Saver(Alloc);
+  return Saver.save(Text);
+}
+
+std::string defaultHelp(uint64_t V) {
+  return (" (default: " + Twine(V) + ")").str();
+}
+
+std::string defaultHelp(double V) {
+  // %g: 0.99, as the user writes it.
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "%g", V);
+  return (" (default: " + Twine(Buf) + ")").str();
+}
+
+HotCountOptions::HotCountOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)
+    : MinCount("min-count",
+               cl::desc(savedHelp(
+                   "With --profile: a loop is hot when branches back to its "
+                   "start were taken at least this often" +
+                   defaultHelp(DefaultMinCount))),
+               cl::init(DefaultMinCount), cl::sub(Sub), cl::cat(Cat)),
+      HotCoverage(
+          "hot-coverage",
+          cl::desc(savedHelp("With --profile: the hot loops are the most taken "
+                             "iterating loops that together make up this "
+                             "fraction of all iterating loops' counts" +
+                             defaultHelp(DefaultHotCoverage))),
+          cl::init(DefaultHotCoverage), cl::sub(Sub), cl::cat(Cat)) {}
+
 JudgeThresholdOptions::JudgeThresholdOptions(cl::SubCommand &Sub,
                                              cl::OptionCategory &Cat)
-    : LineSize("line-size",
-               cl::desc("Line size in bytes, a power of two: 64 for the "
-                        "I-cache, 32 for decoded-uop windows (default: 64)"),
-               cl::init(64), cl::sub(Sub), cl::cat(Cat)),
-      MinCount("min-count",
-               cl::desc("With --profile: a loop is hot when branches back to "
-                        "its start were taken at least this often "
-                        "(default: 100)"),
-               cl::init(DefaultMinCount), cl::sub(Sub), cl::cat(Cat)),
-      HotCoverage("hot-coverage",
-                  cl::desc("With --profile: the hot loops are the most taken "
-                           "iterating loops that together make up this "
-                           "fraction of all iterating loops' counts "
-                           "(default: 0.99)"),
-                  cl::init(DefaultHotCoverage), cl::sub(Sub), cl::cat(Cat)) {}
+    : LineSize(
+          "line-size",
+          cl::desc(savedHelp(
+              "Line size in bytes, a power of two: " + Twine(DefaultLineSize) +
+              " for the I-cache, 32 for decoded-uop windows" +
+              defaultHelp(uint64_t(DefaultLineSize)))),
+          cl::init(DefaultLineSize), cl::sub(Sub), cl::cat(Cat)),
+      Counts(Sub, Cat) {}
 
 void JudgeThresholdOptions::applyTo(HotLoopConfig &C) const {
   C.LineSize = LineSize;
-  C.MinCount = MinCount;
-  C.HotCoverage = HotCoverage;
+  C.MinCount = Counts.MinCount;
+  C.HotCoverage = Counts.HotCoverage;
 }
 
 HotLoopOptions::HotLoopOptions(cl::SubCommand &Sub, cl::OptionCategory &Cat)

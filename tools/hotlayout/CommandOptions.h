@@ -11,8 +11,8 @@
 #ifndef HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
 #define HOTLAYOUT_TOOLS_COMMANDOPTIONS_H
 
-#include "hotlayout/Tool/BoltDriver.h"
-#include "hotlayout/Tool/HotLoops.h"
+#include "hotlayout/Tool/Bolt/BoltDriver.h"
+#include "hotlayout/Tool/Judge/BinaryJudge.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -41,9 +41,26 @@ inline constexpr char HotLoopRulesHelp[] =
     "hot when the profile counts it at least --min-count times (by name), "
     "and so are its innermost loops.";
 
-/// --line-size, --min-count and --hot-coverage: the one definition's
-/// thresholds (judgeHotLoops), for every subcommand that judges loops by a
-/// profile (check, diff, loops).
+/// \p Text kept for the life of the program: cl::desc keeps a StringRef, and
+/// a help text that states a default from HotLoopRules.h is built at run
+/// time.
+llvm::StringRef savedHelp(const llvm::Twine &Text);
+
+/// " (default: V)" for a help text, V printed as the option prints it.
+std::string defaultHelp(uint64_t V);
+std::string defaultHelp(double V);
+
+/// --min-count and --hot-coverage: the one definition's thresholds
+/// (markHotLoops), for every subcommand that judges loops by a profile
+/// (check, diff, loops, apply). Defaults and help from HotLoopRules.h.
+struct HotCountOptions {
+  HotCountOptions(llvm::cl::SubCommand &Sub, llvm::cl::OptionCategory &Cat);
+
+  llvm::cl::opt<uint64_t> MinCount;
+  llvm::cl::opt<double> HotCoverage;
+};
+
+/// --line-size and the HotCountOptions: check, diff, loops.
 struct JudgeThresholdOptions {
   JudgeThresholdOptions(llvm::cl::SubCommand &Sub,
                         llvm::cl::OptionCategory &Cat);
@@ -52,8 +69,7 @@ struct JudgeThresholdOptions {
   void applyTo(HotLoopConfig &C) const;
 
   llvm::cl::opt<unsigned> LineSize;
-  llvm::cl::opt<uint64_t> MinCount;
-  llvm::cl::opt<double> HotCoverage;
+  HotCountOptions Counts;
 };
 
 /// --json, --profile, --profiled-binary, --min-loop-freq-ratio, --function

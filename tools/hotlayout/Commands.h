@@ -13,7 +13,7 @@
 #ifndef HOTLAYOUT_TOOLS_COMMANDS_H
 #define HOTLAYOUT_TOOLS_COMMANDS_H
 
-#include "hotlayout/Tool/Error.h"
+#include "hotlayout/Tool/Support/Error.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"

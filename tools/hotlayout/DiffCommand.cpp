@@ -10,7 +10,7 @@
 #include "CommandOptions.h"
 #include "Commands.h"
 
-#include "hotlayout/Tool/Diff.h"
+#include "hotlayout/Tool/Diff/Diff.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,9 +1,10 @@
 //===- FlagsCommand.cpp - hotlayout flags: the build recipe's flags -------===//
 //
 // The shell of `hotlayout flags [--instrument | --use P.profdata] [--cc CC]
-// [--loop-profile FILE] [--lto thin|full] [--cflags] [--ldflags]
+// [--loop-profile FILE] [--block-order FILE] [--function-order FILE]
+// [--lto thin|full] [--cflags] [--ldflags]
 // [--no-plugin] [--print-plugin]`, on the model of llvm-config and pkg-config:
-// prints the recipe's compiler and linker flags (Recipe.h) on one line,
+// prints the recipe's compiler and linker flags (Flags.h) on one line,
 // shell-quoted, with the path of the plugin that sits beside this hotlayout
 // (<bin>/../lib/hotlayout/llvm-N/, in a build tree as in an install prefix)
 // for the compiler's major. Exit 0, or 2 on errors (nothing is printed on
@@ -13,9 +14,11 @@
 
 #include "Commands.h"
 
-#include "hotlayout/Tool/LoopProfile.h"
-#include "hotlayout/Tool/Recipe.h"
+#include "hotlayout/Tool/Flags/Flags.h"
+#include "hotlayout/Tool/Loops/BlockOrder.h"
+#include "hotlayout/Tool/Loops/Loops.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -63,6 +66,22 @@ static cl::opt<std::string> LoopProfile(
     cl::desc("With --use and the plugin, the final build: hotalign uses "
              "this loop profile (hotlayout loops of the first --use build, "
              "profiled), made absolute (default: none)"),
+    cl::value_desc("file"), cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<std::string> BlockOrder(
+    "block-order",
+    cl::desc("With --use, the final build: clang lays each profiled "
+             "function's blocks out in this order "
+             "(-fbasic-block-sections=list=FILE; hotlayout loops "
+             "--block-order of the first --use build), made absolute "
+             "(default: none)"),
+    cl::value_desc("file"), cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
+
+static cl::opt<std::string> FunctionOrder(
+    "function-order",
+    cl::desc("With --use, the final build: ld.lld orders the functions by "
+             "this file (--symbol-ordering-file; hotlayout loops "
+             "--function-order), made absolute (default: none)"),
     cl::value_desc("file"), cl::sub(FlagsSubcommand), cl::cat(FlagsCategory));
 
 static cl::opt<std::string> Compiler(
@@ -125,7 +144,8 @@ int runFlagsCommand() {
         makeError("--instrument and --use are two builds: give one of them"));
   if (PrintPlugin &&
       (Instrument || !UseProfile.empty() || NoPlugin || !LoopProfile.empty() ||
-       CFlagsOnly || LDFlagsOnly || LTO.getNumOccurrences()))
+       !BlockOrder.empty() || !FunctionOrder.empty() || CFlagsOnly ||
+       LDFlagsOnly || LTO.getNumOccurrences()))
     return flagsError(
         makeError("--print-plugin prints the plugin's path alone: give it "
                   "with --cc only"));
@@ -143,6 +163,27 @@ int runFlagsCommand() {
         "by the address map of the build `hotlayout flags --use P.profdata` "
         "gives (the first build, which `hotlayout loops` read); give the "
         "same --use again"));
+  // The orders name blocks by the --use build's address map and functions
+  // by its symbols, like the loop profile.
+  for (auto [Option, Path] : {std::pair("--block-order", &BlockOrder),
+                              std::pair("--function-order", &FunctionOrder)}) {
+    if (Path->empty())
+      continue;
+    if (UseProfile.empty())
+      return flagsError(makeError(
+          Twine(Option) +
+          " needs --use P.profdata: the order names the blocks and "
+          "functions of the build `hotlayout flags --use P.profdata` gives "
+          "(the first build, which `hotlayout loops` read); give the same "
+          "--use again"));
+    if (LTO != RecipeLTO::None)
+      return flagsError(makeError(
+          Twine(Option) +
+          " cannot be used with --lto: ThinLTO renames promoted local "
+          "functions (NAME.llvm.N) from build to build, so the order would "
+          "miss them; drop --lto, or drop the order (the compiler's own "
+          "order is kept)"));
+  }
   if (!LoopProfile.empty() && NoPlugin)
     return flagsError(
         makeError("--loop-profile is read by the plugin's hotalign: drop "
@@ -165,6 +206,18 @@ int runFlagsCommand() {
       return flagsError(Loops.takeError());
     C.LoopProfilePath = *Loops;
   }
+  if (!BlockOrder.empty()) {
+    Expected<std::string> Order = checkedBlockOrder(BlockOrder);
+    if (!Order)
+      return flagsError(Order.takeError());
+    C.BlockOrderPath = *Order;
+  }
+  if (!FunctionOrder.empty()) {
+    Expected<std::string> Order = checkedFunctionOrder(FunctionOrder);
+    if (!Order)
+      return flagsError(Order.takeError());
+    C.FunctionOrderPath = *Order;
+  }
   // The plugin is looked up (and --cc asked) for every stage, also those
   // that do not load it, so that a compiler without a plugin is refused
   // before its training build, not after.
@@ -172,6 +225,16 @@ int runFlagsCommand() {
   if (!Major)
     return flagsError(Major.takeError());
   C.CompilerMajor = *Major;
+  // LLVM 19 gives a plugin no place in codegen after BasicBlockSections:
+  // hotalign would align the compiler's order, which the block order then
+  // re-lays (CodegenHook.cpp).
+  if (!BlockOrder.empty() && !NoPlugin && *Major < 21)
+    return flagsError(makeError(
+        "--block-order with the plugin needs clang 21 or later: in LLVM " +
+        Twine(*Major) +
+        " hotalign runs before the block order is applied, so it would "
+        "align loops the order then moves; use a newer clang, or add "
+        "--no-plugin (the order without hotalign)"));
   Expected<std::string> Path = plugin(*Major);
   if (!Path)
     return flagsError(Path.takeError());
@@ -187,8 +250,14 @@ int runFlagsCommand() {
   std::vector<std::string> Words;
   if (Both || CFlagsOnly)
     Words.insert(Words.end(), F.Compile.begin(), F.Compile.end());
+  // One line for a command that compiles and links: a link word the compile
+  // words already hold (-fprofile-generate, -flto=thin) is said once. Every
+  // word is self-contained (-mllvm=X, -Wl,X), so dropping a repeat drops no
+  // option's argument.
   if (Both || LDFlagsOnly)
-    Words.insert(Words.end(), F.Link.begin(), F.Link.end());
+    for (const std::string &W : F.Link)
+      if (!Both || !llvm::is_contained(Words, W))
+        Words.push_back(W);
   outs() << shellLine(Words) << '\n';
   return ExitClean;
 }

@@ -1,16 +1,17 @@
 //===- LoopsCommand.cpp - hotlayout loops: a binary's loop counts ---------===//
 //
-// The shell of `hotlayout loops BINARY --profile P.fdata -o OUT` (the work
-// is runLoopProfile in LoopProfile.h): options to LoopProfileConfig, run,
-// print the one-line summary unless --quiet. Exit 0 when the loop profile
-// was written, 2 on errors (nothing is written).
+// The shell of `hotlayout loops BINARY --profile P.fdata -o OUT
+// [--block-order FILE] [--function-order FILE]` (the work is runLoopProfile
+// in Loops/Loops.h, the orders Loops/BlockOrder.h's): options to
+// LoopProfileConfig, run, print the one-line summary unless --quiet. Exit 0
+// when the loop profile was written, 2 on errors (nothing is written).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CommandOptions.h"
 #include "Commands.h"
 
-#include "hotlayout/Tool/LoopProfile.h"
+#include "hotlayout/Tool/Loops/Loops.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,7 +38,7 @@ static cl::OptionCategory LoopsCategory(
     "and a name no other function has; its blocks' counts and its loops' "
     "counts (taken, entries, fall-ins) and verdicts. The format: "
     "tools/hotlayout/README.md (hotlayout loops) and "
-    "hotlayout/Tool/LoopProfile.h.");
+    "hotlayout/Tool/Loops/Loops.h.");
 
 static cl::opt<std::string> BinaryPath(cl::Positional, cl::Required,
                                        cl::desc("<binary>"),
@@ -57,6 +58,21 @@ static cl::opt<std::string> OutputPath("o", cl::Required,
                                        cl::sub(LoopsSubcommand),
                                        cl::cat(LoopsCategory));
 
+static cl::opt<std::string> BlockOrderPath(
+    "block-order",
+    cl::desc("Also write the profiled functions' blocks that ran, in ext-tsp "
+             "order, for clang's -fbasic-block-sections=list= (hotlayout "
+             "flags --block-order); blocks that never ran go to "
+             ".text.split (default: not written)"),
+    cl::value_desc("file"), cl::sub(LoopsSubcommand), cl::cat(LoopsCategory));
+
+static cl::opt<std::string> FunctionOrderPath(
+    "function-order",
+    cl::desc("Also write the profiled functions in cache-directed-sort "
+             "order, for ld.lld's --symbol-ordering-file (hotlayout flags "
+             "--function-order) (default: not written)"),
+    cl::value_desc("file"), cl::sub(LoopsSubcommand), cl::cat(LoopsCategory));
+
 static cl::opt<bool> Quiet("quiet",
                            cl::desc("Print no summary line (default off)"),
                            cl::sub(LoopsSubcommand), cl::cat(LoopsCategory));
@@ -67,6 +83,8 @@ int runLoopsCommand() {
   LoopProfileConfig Config;
   Config.BinaryPath = BinaryPath;
   Config.OutputPath = OutputPath;
+  Config.BlockOrderPath = BlockOrderPath;
+  Config.FunctionOrderPath = FunctionOrderPath;
   Config.Loops.ProfilePath = ProfilePath;
   Thresholds.applyTo(Config.Loops);
   Expected<LoopProfileResult> R =

@@ -12,7 +12,7 @@
 #include "CommandOptions.h"
 #include "Commands.h"
 
-#include "hotlayout/Tool/Profile.h"
+#include "hotlayout/Tool/Profile/Profile.h"
 
 #include "llvm/Support/CommandLine.h"
 

@@ -8,7 +8,7 @@
 
 #include "Commands.h"
 
-#include "hotlayout/Tool/Process.h"
+#include "hotlayout/Tool/Support/Process.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"

@@ -7,7 +7,7 @@
 // hotalign-jt-base copies an instruction whose meaning it proved on their
 // jump tables. On any other target that is wrong code: x86 nop bytes as
 // data in RISC-V, PowerPC, SystemZ or LoongArch code, a 6-byte pad between
-// ARMv7 instructions (issue 29). So every machine pass asks this one
+// ARMv7 instructions. So every machine pass asks this one
 // question first and, when the answer is no, changes nothing; hotalign says
 // so in one remark per module.
 //

@@ -58,15 +58,21 @@ inline void registerFullLTOLastEP(llvm::PassBuilder &PB, ModuleEPCallback CB) {
 
 /// Makes every codegen pipeline in this process run \p Creates' passes, in
 /// that order, right after StackMap liveness: after block placement and the
-/// target's pre-emit passes, when the layout is final. LLVM 21+ has a
-/// supported hook (RegisterTargetPassConfigCallback); on LLVM 19 the
-/// constructor that the pipeline uses for StackMap liveness is replaced by
+/// target's pre-emit passes, when the layout is final. With basic-block
+/// sections (a -fbasic-block-sections=list= block order), which re-lay
+/// functions later, right after BasicBlockSections instead (LLVM 21+ only).
+/// LLVM 21+ has a supported hook (RegisterTargetPassConfigCallback); on LLVM 19
+/// the constructor that the pipeline uses for StackMap liveness is replaced by
 /// one that builds that pass and ours together (CodegenHook.cpp). Call once,
 /// at plugin load:
 /// codegen offers plugins no other entry point.
 /// Nothing is inserted into a -O0 pipeline (LLVM 21+; LLVM 19's wrapper is
 /// always there, and the pass itself does nothing at -O0).
 using LateMachinePassCtor = llvm::MachineFunctionPass *(*)();
+/// True where those passes run after BasicBlockSections (LLVM 21+): there
+/// they see whether a block order laid a function out.
+inline constexpr bool LateMachinePassesSeeBlockSections =
+    LLVM_VERSION_MAJOR >= 21;
 void insertLateMachinePasses(llvm::ArrayRef<LateMachinePassCtor> Creates);
 
 /// True for the names hotlayout owns, in options and in remarks: those

@@ -11,6 +11,8 @@ made from a good one in a RUN line, so no damaged binary is committed.
   hostile.py compress IN OUT SECTION  SECTION marked SHF_COMPRESSED with a
                                       zlib header claiming 2^40 bytes
   hostile.py sh-info IN OUT SECTION V SECTION's sh_info set to V
+  hostile.py align IN OUT SECTION V   SECTION's sh_addralign set to V
+  hostile.py entsize IN OUT SECTION V SECTION's sh_entsize set to V
   hostile.py nest IN OUT DEPTH        a lock whose "functions" array holds
                                       its entries DEPTH arrays deep
   hostile.py shift IN OUT V           the lock's first stored shift set to V
@@ -121,6 +123,12 @@ def main(argv):
     elif argv[0] == "sh-info":
         _, _, h = find(data, argv[3])
         struct.pack_into("<I", data, h + 44, int(argv[4], 0))
+    elif argv[0] == "align":
+        _, _, h = find(data, argv[3])
+        struct.pack_into("<Q", data, h + 48, int(argv[4], 0))
+    elif argv[0] == "entsize":
+        _, _, h = find(data, argv[3])
+        struct.pack_into("<Q", data, h + 56, int(argv[4], 0))
     else:
         sys.exit("hostile.py: unknown command %s" % argv[0])
     open(argv[2], "wb").write(data)

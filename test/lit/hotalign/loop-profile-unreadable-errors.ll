@@ -28,8 +28,8 @@
 ; RUN: FileCheck --check-prefix=GOOD %s < %t/good.s
 
 ; SHORT: error: hotalign: {{.*}}short.txt:3: expected `loop <target-id> <taken> <entries> <fallin> <hot 0|1>` after a function
-; VERSION: error: hotalign: {{.*}}v2.txt:1: loop profile version 2 (this hotalign reads version 1)
-; MISSING: error: hotalign: cannot read loop profile '{{.*}}missing.txt': {{[Nn]}}o such file or directory
+; VERSION: error: hotalign: {{.*}}v2.txt:1: loop profile version '2' (this hotalign reads version 1)
+; MISSING: error: hotalign: loop profile '{{.*}}missing.txt' cannot be read: {{[Nn]}}o such file or directory; pass the file `hotlayout loops` wrote
 ; LATE: error: hotalign: {{.*}}late.txt:3: expected `threshold <count>` before the functions
 ; GOOD: f:
 

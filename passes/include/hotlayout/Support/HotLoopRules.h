@@ -1,6 +1,6 @@
 //===- hotlayout/Support/HotLoopRules.h - The one hot-loop definition -----===//
 //
-// The constants and line arithmetic of issue 11's definition of a straddling
+// The constants and line arithmetic of the one definition of a straddling
 // hot loop, shared by hotalign's remarks, `hotlayout check`/`diff` and
 // apply's verification. bench/common/callgrind_loops.py (the independent
 // judge) mirrors the same numbers; change both together. Plain C++, no LLVM.
@@ -15,7 +15,7 @@
 // loop is *tight* when its hot bytes are at most MaxTightHotBytes: only tight
 // loops count as straddling (a loop that fetches more than four lines per
 // iteration gains little from one line fewer); larger ones are listed, not
-// counted (issue 20).
+// counted (since 2026-11-26).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +56,20 @@ bool isHotByte(uint64_t Exec, uint64_t Taken);
 /// True when a hot loop of \p HotBytes hot bytes is tight (counted as
 /// straddling or not).
 bool isTightLoop(uint64_t HotBytes);
+
+/// What the coverage cut knows of one loop.
+struct LoopTaken {
+  uint64_t Taken = 0;    ///< Summed taken count of its back edges.
+  bool Iterates = false; ///< loopIterates().
+};
+
+/// The hot loops among \p Loops (all loops of one binary): iterating, taken
+/// at least \p MinCount times, and among the most taken iterating loops that
+/// together make up the \p HotCoverage share of all iterating loops' Taken.
+/// Loops tied with the last one chosen are chosen too. One flag per loop, in
+/// \p Loops' order.
+std::vector<bool> markHotLoops(const std::vector<LoopTaken> &Loops,
+                               uint64_t MinCount, double HotCoverage);
 
 /// Bytes [Start, End) of code.
 struct ByteInterval {

@@ -1,6 +1,6 @@
 //===- hotlayout/Support/LoopProfileFormat.h - The loop profile file ------===//
 //
-// The file `hotlayout loops` writes (hotlayout/Tool/LoopProfile.h: what the
+// The file `hotlayout loops` writes (hotlayout/Tool/Loops/Loops.h: what the
 // counts are) and hotalign reads with -hotalign-loop-profile
 // (passes/HotAlign/LoopProfile.h: how it uses them). One format, so one
 // writer and one reader, here, tested together.

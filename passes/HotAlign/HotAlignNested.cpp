@@ -1,0 +1,196 @@
+//===- HotAlignNested.cpp - hotalign step 9: loops placed for nested ones ===//
+//
+// Step 9 of hotalign (HotAlign.cpp's banner has the steps): a loop that
+// step 6 refused padding of its own is placed by the padding before the
+// loop that holds it, which runs once per entry of that loop; that padding
+// is a block of nops of its own (padBefore), inserted here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HotAlignImpl.h"
+
+#include "hotlayout/Support/AlignmentPlan.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "hotalign"
+
+STATISTIC(NumLoopsPlacedForNested,
+          "Number of loops started off a line start for their nested loops");
+
+namespace hotlayout {
+namespace hotalign {
+
+/// Step 9: may padding run before \p X's first block? As step 6 asks of a
+/// loop it aligns: \p X is hot, the function is not optimised for size, its
+/// source asks for no alignment, it is not the function's first block, and
+/// inside a hot loop it iterates -hotalign-min-nested-iterations times per
+/// entry that falls into it.
+bool HotAlign::mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
+                            const std::vector<LoopFacts> &All) const {
+  if (!X.hot() || SizeAttribute ||
+      (SizeByProfile && !X.hotDespiteSizeProfile()) ||
+      userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
+    return false;
+  return !paddingRunsTooOften(X, All);
+}
+
+/// Step 9. A loop that step 6 refused padding of its own still has its
+/// place decided by the padding before the loop that holds it, which runs
+/// once per entry of that loop: choose that padding so that both sit on
+/// their fewest lines (line start + K, K from the estimated layout).
+bool HotAlign::placeRefusedNested(MachineFunction &MF,
+                                  std::vector<LoopFacts> &All) {
+  MapVector<size_t, SmallVector<size_t, 2>> ByAnchor;
+  for (size_t N : RefusedNested) {
+    int P = All[N].Loop->Parent;
+    while (P >= 0 && !mayPadBefore(MF, All[P], All))
+      P = All[P].Loop->Parent;
+    if (P >= 0)
+      ByAnchor[size_t(P)].push_back(N);
+  }
+  bool Changed = false;
+  for (auto &[X, Nested] : ByAnchor)
+    Changed |= placeAnchor(MF, All, X, Nested);
+  return Changed;
+}
+
+bool HotAlign::placeAnchor(MachineFunction &MF,
+                           const std::vector<LoopFacts> &All, size_t X,
+                           ArrayRef<size_t> Nested) {
+  const LayoutLoop &XL = *All[X].Loop;
+  std::vector<uint64_t> Code =
+      Sizes->blockSizes(XL.Span, XL.LastJump, /*Padding=*/false);
+  std::vector<LaidOutBlock> Blocks;
+  for (size_t I = 0; I < XL.Span.size(); ++I) {
+    LaidOutBlock B;
+    B.Bytes = Code[I];
+    if (I > 0) {
+      B.Align = XL.Span[I]->getAlignment().value();
+      B.MaxSkip = XL.Span[I]->getMaxBytesForAlignment();
+    }
+    Blocks.push_back(B);
+  }
+  auto Weight = [&](const LoopFacts &F) {
+    return HasProfile ? F.Count : F.Loop->Taken.getFrequency();
+  };
+  auto Placed = [&](const LoopFacts &F) {
+    PlacedLoop P;
+    size_t First = llvm::find(XL.Span, F.Loop->Target) - XL.Span.begin();
+    for (size_t J = 0; J < F.Loop->Hot.size(); ++J)
+      if (F.Loop->Hot[J] && First + J < Blocks.size())
+        P.HotBlocks.push_back(First + J);
+    P.Weight = Weight(F);
+    return P;
+  };
+  std::vector<PlacedLoop> Loops;
+  bool Aligned = XL.Target->getAlignment().value() >= LineBytes;
+  if (Aligned)
+    Loops.push_back(Placed(All[X]));
+  for (size_t N : Nested)
+    Loops.push_back(Placed(All[N]));
+  uint64_t Step = MF.getTarget().getTargetTriple().isAArch64() ? 4 : 1;
+  uint64_t Cost = 0;
+  uint64_t K = chooseLineOffset(Blocks, Loops, LineBytes, Step, Cost);
+  // A loop not aligned for itself (not tight) is pinned only where that
+  // puts every refused loop on its fewest lines.
+  if (!Aligned && Cost > 0)
+    return false;
+  if (K == 0 && Aligned)
+    return false;
+  // The nops need a block of their own in the target's section, entered
+  // only by falling: not before a section's first block or a landing pad.
+  if (K && (XL.Target->isBeginSection() || XL.Target->isEHPad()))
+    return false;
+  if (K == 0)
+    XL.Target->setAlignment(Align(LineBytes), LineBytes - 1);
+  else
+    padBefore(MF, *XL.Target, K);
+  ++NumLoopsPlacedForNested;
+  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*XL.Target)
+                    << " starts " << K << " bytes into a line for "
+                    << Nested.size() << " nested loop(s)\n");
+  ORE.emit([&] {
+    MachineOptimizationRemark R(DEBUG_TYPE, "PlacedForNested",
+                                locationOf(All[X]), XL.Target);
+    R << "loop at " << ore::NV("Block", blockName(*XL.Target)) << " starts "
+      << ore::NV("LineOffset", K)
+      << " bytes into a line so that its nested loop";
+    for (size_t N : Nested)
+      R << " " << ore::NV("Nested", blockName(*All[N].Loop->Target));
+    R << (Cost ? " and it sit on fewer lines"
+               : " and it sit on their fewest lines")
+      << " (padding before it runs once per entry)";
+    return R;
+  });
+  return true;
+}
+
+/// \p Bytes of nops as assembly that both the object writer and a `.s`
+/// file keep (MC's `.nops` is lost in textual output): x86's long nops of
+/// at most 10 bytes (valid on every x86-64), spelled as bytes; AArch64's
+/// 4-byte NOP.
+std::string nopsAsm(const Triple &TT, uint64_t Bytes) {
+  std::string S;
+  raw_string_ostream OS(S);
+  if (TT.isAArch64()) {
+    for (uint64_t N = 0; N + 4 <= Bytes; N += 4)
+      OS << (N ? "\n" : "") << ".inst 0xd503201f";
+    return S;
+  }
+  static const char *const X86Nops[] = {
+      "0x90",
+      "0x66,0x90",
+      "0x0f,0x1f,0x00",
+      "0x0f,0x1f,0x40,0x00",
+      "0x0f,0x1f,0x44,0x00,0x00",
+      "0x66,0x0f,0x1f,0x44,0x00,0x00",
+      "0x0f,0x1f,0x80,0x00,0x00,0x00,0x00",
+      "0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
+      "0x66,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
+      "0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00"};
+  for (uint64_t Left = Bytes; Left;) {
+    uint64_t N = std::min<uint64_t>(Left, 10);
+    OS << (Left == Bytes ? "" : "\n") << ".byte " << X86Nops[N - 1];
+    Left -= N;
+  }
+  return S;
+}
+
+/// Puts \p Target \p Offset bytes after a line start: a block of its own
+/// before it, line-aligned, holds \p Offset bytes of nops, and control
+/// falling into \p Target passes through it (a jump to \p Target does not).
+void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
+                         uint64_t Offset) {
+  MachineBasicBlock &Prev = *std::prev(Target.getIterator());
+  // A jump table's block has its targets as successors and no branch
+  // operand naming them, yet never falls: canFallThrough() tells.
+  bool Falls = fallsThrough(Prev, Target) && Prev.canFallThrough();
+  MachineBasicBlock *Pad = MF.CreateMachineBasicBlock(Target.getBasicBlock());
+  MF.insert(Target.getIterator(), Pad);
+  Pad->setSectionID(Target.getSectionID());
+  if (Falls)
+    Prev.replaceSuccessor(&Target, Pad);
+  Pad->addSuccessor(&Target, BranchProbability::getOne());
+  Pad->setAlignment(Align(LineBytes), LineBytes - 1);
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  std::string Nops = nopsAsm(MF.getTarget().getTargetTriple(), Offset);
+  BuildMI(*Pad, Pad->end(), DebugLoc(), TII.get(TargetOpcode::INLINEASM))
+      .addExternalSymbol(MF.createExternalSymbolName(Nops))
+      .addImm(InlineAsm::Extra_HasSideEffects);
+  Target.setAlignment(Align(1));
+}
+
+} // namespace hotalign
+} // namespace hotlayout

@@ -1,0 +1,103 @@
+//===- Binary/BinaryFile.h - A linked ELF binary and its code -------------===//
+//
+// Opens a linked binary (every subcommand reads one) and cuts its code into
+// ranges to disassemble: one per function symbol, or, for a stripped binary,
+// one per exported (.dynsym) function and per .eh_frame entry covering other
+// code (else one per executable section). Everything here returns
+// llvm::Error with a message that names the file and what to do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HOTLAYOUT_TOOL_BINARYFILE_H
+#define HOTLAYOUT_TOOL_BINARYFILE_H
+
+#include "hotlayout/Tool/Support/Error.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hotlayout {
+
+/// Where code ranges came from; the output says which, because only symbols
+/// give function names.
+enum class RangeSource {
+  Symbols,        ///< STT_FUNC symbols with a size in .symtab.
+  DynamicSymbols, ///< No .symtab: .dynsym functions, plus one range per
+                  ///< .eh_frame FDE for code no exported symbol covers.
+  EHFrame,        ///< Stripped: one range per .eh_frame FDE.
+  WholeSection,   ///< Stripped, no .eh_frame: one range per code section.
+};
+
+/// Bytes of code at a link-time address, disassembled as a unit: backward
+/// branches only count as loops when they stay inside one range.
+struct CodeRange {
+  std::string Name;                          ///< Symbol, or section[@address].
+  llvm::SmallVector<std::string, 1> Aliases; ///< Other symbols at Address.
+  uint64_t Address = 0;
+  llvm::ArrayRef<uint8_t> Bytes;
+
+  bool hasName(llvm::StringRef N) const;
+};
+
+/// How a linked binary is loaded. BOLT rewrites all three; only the first
+/// two can be run, so only they can be profiled by instrumentation.
+enum class BinaryKind {
+  Executable,   ///< ET_EXEC: loaded at its link-time addresses.
+  PIE,          ///< ET_DYN with a program interpreter (or DF_1_PIE).
+  SharedObject, ///< ET_DYN loaded by some program.
+};
+
+/// An ELF64 little-endian x86-64 or AArch64 executable, PIE or shared
+/// object.
+class BinaryFile {
+public:
+  /// Opens and validates \p Path: it must exist, be ELF64, be linked (not a
+  /// relocatable object) and be for x86-64 or AArch64.
+  static llvm::Expected<std::unique_ptr<BinaryFile>> open(llvm::StringRef Path);
+
+  llvm::StringRef path() const { return Path; }
+  const llvm::object::ELFObjectFileBase &object() const { return *Obj; }
+  llvm::Triple triple() const;
+  /// The alignment every function start has on the target (x86-64: 2, as
+  /// llvm-bolt places them; AArch64: 4, one instruction).
+  uint64_t minFunctionAlignment() const;
+
+  /// True when llvm-bolt rewrote the binary (it leaves .note.bolt_info and
+  /// .bolt.org.* sections): any .llvm_bb_addr_map then describes the code
+  /// before rewriting.
+  bool isBOLTRewritten() const;
+
+  BinaryKind kind() const;
+
+  /// True when the binary has a .llvm_bb_addr_map section.
+  bool hasBBAddrMap() const;
+
+  /// The code to search for loops, sorted by address, and where it came from.
+  llvm::Expected<std::vector<CodeRange>> codeRanges(RangeSource &Source) const;
+
+private:
+  BinaryFile(std::string Path, std::unique_ptr<llvm::MemoryBuffer> Buffer,
+             std::unique_ptr<llvm::object::ELFObjectFileBase> Obj);
+
+  llvm::Expected<std::vector<CodeRange>> functionSymbols(bool Dynamic) const;
+  llvm::Expected<std::vector<CodeRange>> ehFrameRanges() const;
+  std::vector<CodeRange> codeSections() const;
+
+  std::string Path;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  std::unique_ptr<llvm::object::ELFObjectFileBase> Obj;
+};
+
+} // namespace hotlayout
+
+#endif // HOTLAYOUT_TOOL_BINARYFILE_H
