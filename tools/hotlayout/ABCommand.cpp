@@ -71,9 +71,9 @@ static cl::opt<double> CITarget(
              "when that is cheaper at the rates measured, looking at the "
              "interval when the runs have grown by half, until resolved, 10 "
              "looks or --max-time; then say what it would take. The looks "
-             "share the 5 % of false findings by the time spent (5 % x t^2 "
+             "share 3.5 % of false findings by the time spent (3.5 % x t^2 "
              "by fraction t of --max-time, the rest at the last look): strict "
-             "early, near a plain 95 % interval at the end, which finds more "
+             "early, near a plain 96.5 % interval at the end, which finds more "
              "than the same interval at every look would (default: no "
              "target, --rounds rounds)"),
     cl::value_desc("percent"), cl::init(0), cl::sub(ABSubcommand),
