@@ -39,8 +39,10 @@ source "$HERE/pairs.sh"
 TAG=${MACHINE_TAG:-$(date +%F)-$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/[^A-Za-z0-9]\+/-/g; s/-$//' | tr A-Z a-z)-ab-calibrate}
 R=${RESULTS_DIR:-$ROOT/bench/results/$TAG}; mkdir -p "$R" "$W"
 log() { echo "== $*" >&2; }
-# The simulations' outputs are scratch, whether the script ends well or not.
-trap 'rm -f "$W"/sim-*.txt "$W"/sim-*.out' EXIT
+# The simulations' outputs are scratch, whether the script ends well or not, and each
+# run has its own (S): two calibrate.sh started together share $W, not their sim-N files.
+S=$(mktemp -d "$W/calibrate.XXXXXX")
+trap 'rm -rf "$S"' EXIT
 
 RECS=("$@")
 if [ ${#RECS[@]} -eq 0 ]; then
@@ -83,10 +85,10 @@ for rec in "${RECS[@]}"; do
     for model in independent paired; do
       PAIRED=(); [ "$model" = independent ] || PAIRED=(--simulate-paired)
       N=$((N + 1))
-      echo "### ${rec##*/}: hotlayout ab $set ($model layouts)" > "$W/sim-$N.txt"
+      echo "### ${rec##*/}: hotlayout ab $set ($model layouts)" > "$S/sim-$N.txt"
       log "simulate ${rec##*/}: $set, $model layouts"
       "$H" ab --simulate "$rec" --simulate-trials "$TRIALS" --simulate-effects "$EFFECTS" \
-        --metric "$METRIC" "${SIMRUN[@]}" "${PAIRED[@]}" "${OPTS[@]}" > "$W/sim-$N.out" &
+        --metric "$METRIC" "${SIMRUN[@]}" "${PAIRED[@]}" "${OPTS[@]}" > "$S/sim-$N.out" &
       PIDS+=($!)
       if [ ${#PIDS[@]} -ge "$JOBS" ]; then wait "${PIDS[0]}"; PIDS=("${PIDS[@]:1}"); fi
     done
@@ -97,7 +99,7 @@ for p in "${PIDS[@]}"; do wait "$p"; done
 { python3 "$ROOT/bench/common/machine.py"
   echo "hotlayout: $(git -C "$ROOT" rev-parse --short HEAD), $($H --version | head -1)"
   echo "settings: TRIALS=$TRIALS EFFECTS=$EFFECTS METRIC=$METRIC RUN_SECONDS=${RUN_SECONDS:-recorded}; recordings: ${RECS[*]##*/}"
-  for i in $(seq 1 $N); do echo; cat "$W/sim-$i.txt"; table < "$W/sim-$i.out"; done
-} > "$W/calibrate-summary.txt"
-mv "$W/calibrate-summary.txt" "$R/calibrate-summary.txt"
+  for i in $(seq 1 $N); do echo; cat "$S/sim-$i.txt"; table < "$S/sim-$i.out"; done
+} > "$S/calibrate-summary.txt"
+mv "$S/calibrate-summary.txt" "$R/calibrate-summary.txt"
 cat "$R/calibrate-summary.txt"

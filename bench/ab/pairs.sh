@@ -7,6 +7,7 @@
 #   F_instructions   print "BINARY INSTRUCTIONS" lines: callgrind totals of a small workload,
 #                    the exact size of a planted slowdown
 # $PAIRS_SH (run.sh) may define more families: the smoke test's tiny program.
+# Families: lua (an interpreter), mi (an allocator), bz (a compressor).
 # Where the families build ($W), with what ($CLANG), and the hotlayout that compares ($H).
 W=${WORK:-$ROOT/bench/work/ab}
 H=${HOTLAYOUT:-$ROOT/build/bin/hotlayout}
@@ -77,4 +78,39 @@ mi_build() {
 mi_instructions() {
   echo "libmi-a.so    $(cg env LD_PRELOAD="$W/libmi-a.so" "$W/allocbench" larson 2 2 500 20000)"
   echo "libmi-slow.so $(cg env LD_PRELOAD="$W/libmi-slow.so" "$W/allocbench" larson 2 2 500 20000)"
+}
+
+# bzip2 1.0.8, the compressor: `bzip2 -9 -c` of BZ_KB KiB of its own sources (block sorting,
+# MTF, Huffman), built as bench/aligned-lock builds it (-O2 -ffunction-sections, lld,
+# --emit-relocs). bz-slow plants $SPIN increments in mainGtU, the block sort's comparison.
+BZ_KB=${BZ_KB:-512}
+BZ_FILES="blocksort.c huffman.c crctable.c randtable.c compress.c decompress.c bzlib.c bzip2.c"
+bz_link() {  # OBJ OUT [FLAGS...]
+  local obj=$1 out=$2; shift 2
+  $CLANG -O2 -fuse-ld=lld -Wl,--emit-relocs "$@" -o "$out" "$obj"/*.o
+}
+bz_build() {
+  local S; S=$("$ROOT/bench/common/fetch-source.sh" bzip2)
+  "$ROOT/bench/aligned-lock/build-c.sh" "$S" "$W/bz-obj" "$BZ_FILES" -D_FILE_OFFSET_BITS=64 -w
+  rm -rf "$W/bz-slow-src"; cp -r "$S" "$W/bz-slow-src"
+  sed -i "/^Bool mainGtU (/,/^{\$/{s|^{\$|{\n   $SPINCODE  /* bench: planted slowdown */|}" \
+    "$W/bz-slow-src/blocksort.c"
+  grep -q 'planted slowdown' "$W/bz-slow-src/blocksort.c"
+  "$ROOT/bench/aligned-lock/build-c.sh" "$W/bz-slow-src" "$W/bz-slow-obj" "$BZ_FILES" -D_FILE_OFFSET_BITS=64 -w
+  bz_link "$W/bz-obj" "$W/bz-a"
+  bz_link "$W/bz-obj" "$W/bz-order" -Wl,--shuffle-sections='.text.*=7'
+  bz_link "$W/bz-slow-obj" "$W/bz-slow"
+  : > "$W/bz-in.txt"
+  while [ "$(stat -c %s "$W/bz-in.txt")" -lt $((BZ_KB * 1024)) ]; do
+    (cd "$S" && cat blocksort.c compress.c decompress.c bzlib.c bzip2.c manual.xml) >> "$W/bz-in.txt"
+  done
+  truncate -s $((BZ_KB * 1024)) "$W/bz-in.txt"
+  local name
+  for name in bz-order bz-slow; do
+    A_OF[$name]=$W/bz-a; B_OF[$name]=$W/$name; RUN_OF[$name]=; ARGS_OF[$name]="-9 -c $W/bz-in.txt"
+  done
+}
+bz_instructions() {
+  echo "bz-a    $(cg "$W/bz-a" -9 -c "$W/bz-in.txt")"
+  echo "bz-slow $(cg "$W/bz-slow" -9 -c "$W/bz-in.txt")"
 }

@@ -467,8 +467,10 @@ static Error runRounds(Session &S, const SideInput &InA, const SideInput &InB) {
     ++Result.CompleteRounds;
     ab::LoopStep Step = decide(S);
     S.Diag.progress(roundsProgress(S));
-    if (Step.D)
+    if (Step.D) {
       Result.ToTarget = Step.D->ToTarget;
+      Result.Confidence = Step.D->Confidence;
+    }
     if (Step.Stop == ab::StopReason::Resolved)
       Result.Stop = ABStop::Target;
     else if (Step.Stop == ab::StopReason::Looks)
@@ -507,7 +509,9 @@ static void conclude(ABResult &Result) {
       ++Result.LayoutsPending;
   }
   Result.LayoutsUsed = unsigned(A.size());
+  // The last decision's confidence: with --ci-target, its look's.
   ab::StatsOptions Opts = statsOptions(C);
+  Opts.Confidence = Result.Confidence;
   Result.Layouts = ab::compare(A, B, Opts, Result.Why);
   std::string Why;
   if (!LockA.empty() && !LockB.empty())

@@ -217,8 +217,9 @@ static void stoppingFields(json::OStream &J, const ABResult &R) {
     J.attribute("ci_target", C.CITarget);
     J.attribute("reached", R.Stop == ABStop::Target);
   }
-  // The interval's confidence at each look: 0.95 for a fixed plan.
-  J.attribute("look_confidence", C.CITarget > 0 ? ab::LookConfidence : 0.95);
+  // The reported interval's confidence: 0.95 for a fixed plan, else its
+  // look's (ABStopping.h, step 1).
+  J.attribute("look_confidence", R.Confidence);
   if (R.ToTarget)
     J.attributeObject("to_target", [&] {
       J.attribute("layouts", int64_t(R.ToTarget->Layouts));

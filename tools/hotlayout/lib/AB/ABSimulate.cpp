@@ -68,12 +68,14 @@ public:
     Goal.Rounds = S.Rounds;
     Goal.MaxSeconds = S.MaxSeconds;
     Goal.MaxLayouts = std::max(S.MaxLayouts, S.Layouts);
+    Goal.SpendingPower = S.SpendingPower;
     ab::StatsOptions Opts = ab::statsOptions(S.Sequential, S.Threshold, S.Seed);
     Opts.NoiseResamples = S.NoiseResamples;
     ab::RunCosts Costs;
     Costs.RunSeconds = S.RunSeconds > 0 ? S.RunSeconds : Rec.MedianRun;
     Costs.LayoutSeconds = S.LayoutSeconds;
     ab::StopState Now;
+    double Confidence = Opts.Confidence; // ABCompare.cpp's Result.Confidence
     addSeeds(S.Layouts, Costs);
     ab::SideSamples A, B;
     while (true) {
@@ -83,11 +85,14 @@ public:
       Now.ElapsedSeconds = Seconds;
       std::string Why;
       ab::LoopStep Step = ab::afterRound(A, B, Now, Goal, Costs, Opts, Why);
+      if (Step.D)
+        Confidence = Step.D->Confidence;
       if (Step.Stop != ab::StopReason::None)
         break;
       addSeeds(Step.NewLayouts, Costs);
     }
     std::string Why;
+    Opts.Confidence = Confidence;
     auto C = ab::compare(A, B, Opts, Why);
     Out.MeanRounds += Rounds;
     Out.MeanLayouts += A.size();

@@ -37,6 +37,92 @@ StatsOptions statsOptions(bool Sequential, double Threshold, uint64_t Seed) {
   return O;
 }
 
+/// LookBoundary's grid: the paths not yet stopped at time fraction t <= 1
+/// have standard deviation at most 1, and a boundary below 6 (a
+/// confidence below 1 - 2e-9) holds whatever lies beyond.
+static constexpr double GridHalfWidth = 6;
+static constexpr unsigned GridPoints = 301;
+static constexpr double GridStep = 2 * GridHalfWidth / (GridPoints - 1);
+/// The largest boundary, in standard errors, that a look may have.
+static constexpr double MaxZ = 8;
+
+static double normalCDF(double X) {
+  return 0.5 * std::erfc(-X / std::sqrt(2.0));
+}
+
+static double normalPDF(double X) {
+  return std::exp(-0.5 * X * X) / std::sqrt(2 * M_PI);
+}
+
+static double gridPoint(unsigned I) { return -GridHalfWidth + I * GridStep; }
+
+/// The trapezoid rule's weight of grid point \p I.
+static double gridWeight(unsigned I) {
+  return I == 0 || I + 1 == GridPoints ? GridStep / 2 : GridStep;
+}
+
+double LookBoundary::crossing(double B, double Sigma) const {
+  if (Times.empty())
+    return 2 * normalCDF(-B / Sigma);
+  double P = 0;
+  for (unsigned I = 0; I < GridPoints; ++I)
+    if (Density[I] > 0) {
+      double U = gridPoint(I);
+      P += gridWeight(I) * Density[I] *
+           (normalCDF((-B - U) / Sigma) + normalCDF((U - B) / Sigma));
+    }
+  return P;
+}
+
+/// \p T within (0, 1], after \p Last.
+static double lookTime(double T, double Last) {
+  return std::max(std::min(T, 1.0), Last + 1e-6);
+}
+
+double LookBoundary::confidence(double T, bool Final, double Power) const {
+  double Last = Times.empty() ? 0 : Times.back();
+  T = lookTime(T, Last);
+  double Budget = Final ? LookAlpha : LookAlpha * std::pow(T, Power);
+  double Spend = std::max(Budget - Spent, 1e-12);
+  double Sigma = std::sqrt(T - Last), Root = std::sqrt(T);
+  // crossing() falls as the boundary rises: bisect on the boundary in
+  // standard errors of the estimate at T.
+  double Lo = 0, Hi = MaxZ;
+  if (crossing(Hi * Root, Sigma) >= Spend)
+    Lo = Hi;
+  for (int I = 0; I < 50 && Hi - Lo > 1e-6; ++I) {
+    double Mid = (Lo + Hi) / 2;
+    (crossing(Mid * Root, Sigma) > Spend ? Lo : Hi) = Mid;
+  }
+  return 2 * normalCDF(Hi) - 1;
+}
+
+void LookBoundary::record(double T, double Confidence) {
+  double Last = Times.empty() ? 0 : Times.back();
+  T = lookTime(T, Last);
+  double Sigma = std::sqrt(T - Last);
+  double B = normalQuantile((1 + Confidence) / 2) * std::sqrt(T);
+  Spent += crossing(B, Sigma);
+  std::vector<double> Next(GridPoints, 0);
+  for (unsigned J = 0; J < GridPoints; ++J) {
+    double S = gridPoint(J);
+    if (std::abs(S) > B)
+      continue;
+    if (Times.empty()) {
+      Next[J] = normalPDF(S / Sigma) / Sigma;
+      continue;
+    }
+    double F = 0;
+    for (unsigned I = 0; I < GridPoints; ++I)
+      if (Density[I] > 0)
+        F += gridWeight(I) * Density[I] *
+             normalPDF((S - gridPoint(I)) / Sigma) / Sigma;
+    Next[J] = F;
+  }
+  Density = std::move(Next);
+  Times.push_back(T);
+}
+
 double halfWidthToResolve(const Comparison &C) {
   if (C.V != Verdict::Unresolved)
     return 0;
@@ -181,33 +267,8 @@ std::optional<StopDecision>
 decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
            const StopGoal &Goal, const RunCosts &Costs,
            const StatsOptions &Opts, std::string &Why) {
-  auto C = compare(A, B, Opts, Why);
-  if (!C)
-    return std::nullopt;
-  StopDecision D;
-  D.Now = *C;
-  D.HalfWidth = C->Detectable;
-  D.Split = splitVariance(seedEffects(A, B, Opts.Seed, Opts.NoiseResamples));
-  for (const std::vector<double> &Runs : A)
-    D.Runs += double(Runs.size());
-  // Step 1: a look needs the first --rounds rounds and LookGrowth more
-  // runs than the last one.
-  D.Look = Goal.Sequential && Now.CompleteRounds >= Goal.Rounds &&
-           (Now.Looks == 0 || D.Runs >= LookGrowth * Now.RunsAtLastLook);
-  if (double Need = halfWidthToResolve(*C); Need > 0)
-    D.ToTarget = cheapestPlan(D.Split, D.HalfWidth, Need, Goal, Costs,
-                              Now.PendingLayouts);
-  else if (D.Look) {
-    D.Action = StopAction::Reached;
-    return D;
-  }
-  if (D.Look && Now.Looks + 1 >= MaxLooks) {
-    D.Action = StopAction::OutOfLooks;
-    return D;
-  }
-  chooseStep(D, Goal, Now.PendingLayouts);
-  // Step 5: a step that would end past the limit is not taken; new layouts
-  // that do not fit may leave room for a round.
+  // Step 5 first: whether a round still fits decides whether this is the
+  // last look, and the last look spends what is left.
   unsigned Have = unsigned(A.size()) + Now.PendingLayouts;
   auto Fits = [&](unsigned NewSeeds) {
     return Goal.MaxSeconds <= 0 ||
@@ -215,12 +276,53 @@ decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
                    planSeconds(Costs, NewSeeds, Have + NewSeeds, 1) <=
                Goal.MaxSeconds;
   };
+  StopDecision D;
+  for (const std::vector<double> &Runs : A)
+    D.Runs += double(Runs.size());
+  // Step 1: a look needs the first --rounds rounds and LookGrowth more
+  // runs than the last one; the last look comes when the looks or the time
+  // run out.
+  D.Look = Goal.Sequential && Now.CompleteRounds >= Goal.Rounds &&
+           (Now.Looks == 0 || D.Runs >= LookGrowth * Now.RunsAtLastLook);
+  bool OutOfLooks = D.Look && Now.Looks + 1 >= MaxLooks;
+  bool OutOfTime = !Fits(0);
+  D.Look = D.Look || (Goal.Sequential && OutOfTime);
+  StatsOptions Look = Opts;
+  D.Confidence = Opts.Confidence;
+  if (Goal.Sequential) {
+    if (Goal.MaxSeconds > 0) {
+      D.TimeFraction = Now.ElapsedSeconds / Goal.MaxSeconds;
+      D.Confidence = Now.Boundary.confidence(
+          D.TimeFraction, OutOfLooks || OutOfTime, Goal.SpendingPower);
+    } else {
+      D.Confidence = LookConfidence;
+    }
+    Look.Confidence = D.Confidence;
+  }
+  auto C = compare(A, B, Look, Why);
+  if (!C)
+    return std::nullopt;
+  D.Now = *C;
+  D.HalfWidth = C->Detectable;
+  D.Split = splitVariance(seedEffects(A, B, Opts.Seed, Opts.NoiseResamples));
+  if (double Need = halfWidthToResolve(*C); Need > 0)
+    D.ToTarget = cheapestPlan(D.Split, D.HalfWidth, Need, Goal, Costs,
+                              Now.PendingLayouts);
+  else if (D.Look) {
+    D.Action = StopAction::Reached;
+    return D;
+  }
+  if (OutOfLooks || OutOfTime) {
+    D.Action = OutOfLooks ? StopAction::OutOfLooks : StopAction::OutOfTime;
+    return D;
+  }
+  chooseStep(D, Goal, Now.PendingLayouts);
+  // Step 5: new layouts that do not fit may leave room for a round (one
+  // fits, or this was the last look).
   if (D.Action == StopAction::AddLayouts && !Fits(D.NewLayouts)) {
     D.Action = StopAction::AddRound;
     D.NewLayouts = 0;
   }
-  if (D.Action == StopAction::AddRound && !Fits(0))
-    D.Action = StopAction::OutOfTime;
   return D;
 }
 
@@ -238,6 +340,8 @@ LoopStep afterRound(const SideSamples &A, const SideSamples &B, StopState &Now,
   if (S.D->Look) {
     ++Now.Looks;
     Now.RunsAtLastLook = S.D->Runs;
+    if (Goal.MaxSeconds > 0)
+      Now.Boundary.record(S.D->TimeFraction, S.D->Confidence);
   }
   switch (S.D->Action) {
   case StopAction::Reached:

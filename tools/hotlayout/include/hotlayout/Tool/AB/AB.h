@@ -127,6 +127,9 @@ struct ABResult {
   /// resolved or out of reach).
   std::optional<ab::StopPlan> ToTarget;
   std::vector<ABStep> History;
+  /// The confidence of the reported interval: 0.95 for a fixed plan; with
+  /// --ci-target, the last look's (ABStopping.h, step 1).
+  double Confidence = 0.95;
   /// How much layout alone moves each side (unset, with TaxWhy, when too
   /// few layouts or rounds).
   std::optional<ab::LayoutTax> TaxA, TaxB;

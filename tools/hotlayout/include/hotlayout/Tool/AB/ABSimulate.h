@@ -33,6 +33,7 @@
 
 #include "hotlayout/Tool/AB/AB.h"
 #include "hotlayout/Tool/AB/ABStats.h"
+#include "hotlayout/Tool/AB/ABStopping.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -61,6 +62,8 @@ struct ABSimSettings {
   double MaxSeconds = 0;
   double RunSeconds = 0;    ///< 0: the recording's median run.
   double LayoutSeconds = 3; ///< One seed's A and B layouts built.
+  /// ABStopping.h's StopGoal::SpendingPower, to compare others.
+  double SpendingPower = ab::SpendingPower;
   /// StatsOptions::NoiseResamples: 50 (ab: 200) makes a trial 4x cheaper;
   /// only the plan's split of the variance reads it.
   unsigned NoiseResamples = 50;
