@@ -386,6 +386,10 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   if (Loops.ProfilePath.empty())
     return makeError("no --profile given: the loop profile holds its counts; "
                      "record one with hotlayout profile");
+  if (Config.WholeFunctions && Config.BlockOrderPath.empty())
+    return makeError("--whole-functions shapes the block order's clusters, "
+                     "and no --block-order is written; add --block-order "
+                     "FILE");
   // Every output: none may name an input or another output.
   std::vector<std::pair<const char *, std::string>> Outputs = {
       {"loop profile (-o)", Config.OutputPath}};
