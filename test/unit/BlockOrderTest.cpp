@@ -63,6 +63,26 @@ TEST(BlockOrder, FunctionOrderKeepsOnlyEnteredFunctions) {
   ASSERT_EQ(O.Functions.size(), 2u);
 }
 
+TEST(BlockOrder, WholeFunctionsListNeverRunBlocksLast) {
+  // --whole-functions: the cluster ends with 4, which never ran, so clang
+  // splits nothing off f (no f.cold part for llvm-bolt to re-lay). The twin
+  // (default): 4 is left out, for .text.split.
+  std::vector<FunctionFlow> Functions = {diamond()};
+  BlockOrder Whole = computeBlockOrder(Functions, {}, /*WholeFunctions=*/true);
+  ASSERT_EQ(Whole.Functions.size(), 1u);
+  EXPECT_EQ(Whole.Functions[0].Hot, (std::vector<uint32_t>{0, 2, 3, 1}));
+  EXPECT_EQ(Whole.Functions[0].Cold, (std::vector<uint32_t>{4}));
+  std::string List;
+  {
+    llvm::raw_string_ostream OS(List);
+    writeBlockSectionsList(Whole, OS);
+  }
+  EXPECT_EQ(List, "v1\nf f\nc 0 2 3 1 4\n");
+  BlockOrder Split = computeBlockOrder(Functions, {});
+  ASSERT_EQ(Split.Functions.size(), 1u);
+  EXPECT_TRUE(Split.Functions[0].Cold.empty());
+}
+
 TEST(BlockOrder, WritesClangListAndSymbolOrder) {
   BlockOrder O;
   O.Comments = {"binary: app"};

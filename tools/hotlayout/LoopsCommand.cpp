@@ -73,6 +73,16 @@ static cl::opt<std::string> FunctionOrderPath(
              "--function-order) (default: not written)"),
     cl::value_desc("file"), cl::sub(LoopsSubcommand), cl::cat(LoopsCategory));
 
+static cl::opt<bool> WholeFunctions(
+    "whole-functions",
+    cl::desc("With --block-order: list every block of a clustered function, "
+             "those that never ran after the hot ones in the compiler's "
+             "order, so that no function is split into a NAME.cold part; "
+             "hotlayout apply can lock such a build (llvm-bolt cannot keep a "
+             "split function's code) (default off: never-run blocks go to "
+             ".text.split)"),
+    cl::sub(LoopsSubcommand), cl::cat(LoopsCategory));
+
 static cl::opt<bool> Quiet("quiet",
                            cl::desc("Print no summary line (default off)"),
                            cl::sub(LoopsSubcommand), cl::cat(LoopsCategory));
@@ -85,6 +95,7 @@ int runLoopsCommand() {
   Config.OutputPath = OutputPath;
   Config.BlockOrderPath = BlockOrderPath;
   Config.FunctionOrderPath = FunctionOrderPath;
+  Config.WholeFunctions = WholeFunctions;
   Config.Loops.ProfilePath = ProfilePath;
   Thresholds.applyTo(Config.Loops);
   Expected<LoopProfileResult> R =

@@ -150,10 +150,23 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
 
 /// An error when a function the lock names was split into a hot part and a
 /// cold part (`NAME.cold`, as a -fbasic-block-sections=list= block order or
-/// GCC's -freorder-blocks-and-partition leave it): llvm-bolt 22 re-lays such
-/// a function in relocation mode ("split function detected on input ... The
-/// support is limited"): its code, hotalign's padding with it, would not be
-/// the code the lock keeps, and the verdict on its loops would not see them.
+/// GCC's -freorder-blocks-and-partition leave it). llvm-bolt 22 takes
+/// NAME.cold for a fragment of NAME ("split function detected on input ...
+/// The support is limited in relocation mode"), and with apply's options
+/// (checked on a block-order build of test/lit/loops/Inputs/mispredicted.c):
+///  - its conditional branch into the cold part becomes a conditional tail
+///    call, and SimplifyConditionalTailCalls then erases the blocks nothing
+///    branches to: hotalign's padding before a loop (58 bytes there) goes;
+///  - with -simplify-conditional-tail-calls=0 the hot part keeps its bytes,
+///    but the branch goes through a new 5-byte jump appended to it, to the
+///    cold part's input address in .bolt.org.text: llvm-bolt emits a second
+///    copy in .text.cold that nothing calls (plain llvm-bolt does the same),
+///    and a cold part that jumps back runs the stale input copy of NAME;
+///  - skipping the fragment skips its parent too (selectFunctionsToProcess:
+///    "If the fragment must be skipped, then the parent must be skipped as
+///    well"), so NAME could not be placed.
+/// So the lock needs whole functions: `hotlayout loops --whole-functions`
+/// writes a block order that splits none.
 static Error requireLockedFunctionsWhole(const ApplyConfig &C,
                                          const BinaryFile &File,
                                          const LayoutLock &Lock) {
@@ -180,9 +193,10 @@ static Error requireLockedFunctionsWhole(const ApplyConfig &C,
                          "function '" +
                          Name->take_front(Cold) +
                          "': llvm-bolt re-lays a split function, so apply "
-                         "cannot keep its code; lock a build without "
-                         "--block-order (its final build alone keeps the "
-                         "block order)");
+                         "cannot keep its code; write the block order with "
+                         "hotlayout loops --whole-functions (every block in "
+                         "its function, none split) and rebuild, or lock a "
+                         "build without --block-order");
   }
   return Error::success();
 }

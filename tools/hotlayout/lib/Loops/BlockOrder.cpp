@@ -5,7 +5,10 @@
 //  2. Functions: cache-directed sort over the entered ones, by the bytes
 //     and counts of their hot blocks and the call counts between them;
 //     those counted from the PGO map (OrderOnly) are placed, not re-laid.
-//  3. Write the clusters (Propeller's v1 list) and the symbol order.
+//  3. Write the clusters (Propeller's v1 list) and the symbol order. With
+//     WholeFunctions a cluster ends with the blocks that never ran, in the
+//     compiler's order: clang then splits no function (no NAME.cold part,
+//     which llvm-bolt 22 re-lays, so apply cannot lock it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,15 +110,29 @@ std::vector<size_t> functionOrder(ArrayRef<FunctionFlow> Functions,
   return Order;
 }
 
+/// \p F's blocks that are not in \p Hot, in the compiler's order.
+static std::vector<uint32_t> coldBlocks(const FunctionFlow &F,
+                                        ArrayRef<uint32_t> Hot) {
+  std::vector<uint32_t> Cold;
+  for (const OrderBlock &B : F.Blocks)
+    if (!is_contained(Hot, B.ID))
+      Cold.push_back(B.ID);
+  return Cold;
+}
+
 BlockOrder computeBlockOrder(ArrayRef<FunctionFlow> Functions,
-                             ArrayRef<OrderCall> Calls) {
+                             ArrayRef<OrderCall> Calls, bool WholeFunctions) {
   BlockOrder Order;
   for (size_t I : functionOrder(Functions, Calls)) {
     const FunctionFlow &F = Functions[I];
     if (F.OrderOnly)
-      Order.Functions.push_back({F.Name, {}});
-    else if (std::vector<uint32_t> Hot = hotBlockOrder(F); !Hot.empty())
-      Order.Functions.push_back({F.Name, std::move(Hot)});
+      Order.Functions.push_back({F.Name, {}, {}});
+    else if (std::vector<uint32_t> Hot = hotBlockOrder(F); !Hot.empty()) {
+      std::vector<uint32_t> Cold;
+      if (WholeFunctions)
+        Cold = coldBlocks(F, Hot);
+      Order.Functions.push_back({F.Name, std::move(Hot), std::move(Cold)});
+    }
   }
   return Order;
 }
@@ -134,6 +151,8 @@ void writeBlockSectionsList(const BlockOrder &Order, raw_ostream &OS) {
       continue;
     OS << "f " << F.Name << "\nc";
     for (uint32_t ID : F.Hot)
+      OS << ' ' << ID;
+    for (uint32_t ID : F.Cold)
       OS << ' ' << ID;
     OS << '\n';
   }

@@ -386,6 +386,10 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   if (Loops.ProfilePath.empty())
     return makeError("no --profile given: the loop profile holds its counts; "
                      "record one with hotlayout profile");
+  if (Config.WholeFunctions && Config.BlockOrderPath.empty())
+    return makeError("--whole-functions shapes the block order's clusters, "
+                     "and no --block-order is written; add --block-order "
+                     "FILE");
   // Every output: none may name an input or another output.
   std::vector<std::pair<const char *, std::string>> Outputs = {
       {"loop profile (-o)", Config.OutputPath}};
@@ -470,12 +474,16 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   if (WantOrder) {
     // Step 5.
     Builder.addCalls(FunctionCounts::fromFile(*Fdata), Flow);
-    R.Order = computeBlockOrder(Flow.Functions, Flow.Calls);
+    R.Order =
+        computeBlockOrder(Flow.Functions, Flow.Calls, Config.WholeFunctions);
     R.Order.Comments = {
         ("binary: " + sys::path::filename(Config.BinaryPath)).str(),
         ("profile: " + sys::path::filename(Loops.ProfilePath)).str(),
-        "hot blocks of each profiled function in ext-tsp order; blocks "
-        "that never ran go to .text.split",
+        Config.WholeFunctions
+            ? "hot blocks of each profiled function in ext-tsp order, then "
+              "those that never ran (--whole-functions: nothing split)"
+            : "hot blocks of each profiled function in ext-tsp order; blocks "
+              "that never ran go to .text.split",
         "functions counted from the PGO map: in the function order, in "
         "the compiler's block order",
         "functions in cache-directed-sort order"};

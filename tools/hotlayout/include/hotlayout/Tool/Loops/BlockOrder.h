@@ -104,6 +104,9 @@ std::vector<size_t> functionOrder(llvm::ArrayRef<FunctionFlow> Functions,
 struct FunctionBlockOrder {
   std::string Name;
   std::vector<uint32_t> Hot;
+  /// With WholeFunctions: the blocks that never ran, in the compiler's
+  /// order, listed after Hot in the same cluster.
+  std::vector<uint32_t> Cold;
 };
 
 /// The orders of a binary, in functionOrder's order.
@@ -112,9 +115,14 @@ struct BlockOrder {
   std::vector<std::string> Comments; ///< Written after the header.
 };
 
-/// \p Functions' clusters, ordered by functionOrder.
+/// \p Functions' clusters, ordered by functionOrder. \p WholeFunctions:
+/// each cluster also lists the blocks that never ran, after the hot ones,
+/// so clang puts none in .text.split and no function gets a NAME.cold part
+/// (llvm-bolt 22 does not keep a split function's code: hotlayout apply
+/// refuses to lock one).
 BlockOrder computeBlockOrder(llvm::ArrayRef<FunctionFlow> Functions,
-                             llvm::ArrayRef<OrderCall> Calls);
+                             llvm::ArrayRef<OrderCall> Calls,
+                             bool WholeFunctions = false);
 
 /// The functions of \p Order with a cluster.
 size_t clusteredFunctions(const BlockOrder &Order);

@@ -74,6 +74,9 @@ struct LoopProfileConfig {
   /// --symbol-ordering-file), from the same counts (BlockOrder.h).
   std::string BlockOrderPath;
   std::string FunctionOrderPath;
+  /// The block order lists every block of a clustered function, the ones
+  /// that never ran last: no NAME.cold part, so apply can lock the build.
+  bool WholeFunctions = false;
   /// ProfilePath (the BOLT .fdata of BinaryPath) and the judge's thresholds
   /// (LineSize, MinCount, HotCoverage), as check takes them; the other
   /// fields are not used.

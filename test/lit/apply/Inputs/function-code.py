@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""`function-code.py FUNCTION < llvm-objdump -d output`: FUNCTION's code, one
+instruction a line, as its offset from the function's start, its bytes and
+its text; an instruction that refers outside the function (a call, a jump to
+another function, a %rip-relative load) keeps its text and the name it
+refers to, but not its bytes or addresses, which change wherever the code
+moves (apply's code hash masks the same fields by their relocations).
+Two builds print the same lines exactly when FUNCTION's code is the same,
+byte for byte, at the same offsets."""
+import re
+import sys
+
+name = sys.argv[1]
+start = None
+inside = False
+for line in sys.stdin:
+    head = re.match(r"^([0-9a-f]+) <(.+)>:$", line)
+    if head:
+        inside = head.group(2) == name
+        start = int(head.group(1), 16) if inside else None
+        continue
+    if not inside:
+        continue
+    insn = re.match(r"^\s*([0-9a-f]+):\s+((?:[0-9a-f]{2} )+)\s*(.*)$", line)
+    if not insn:
+        continue
+    offset = int(insn.group(1), 16) - start
+    raw, text = insn.group(2).strip(), insn.group(3).strip()
+    refs = re.findall(r"<([^>+]+)(?:\+0x[0-9a-f]+)?>", text)
+    outside = [r for r in refs if r != name]
+    if outside:
+        mnemonic = text.split()[0]
+        print("%#x %s -> %s" % (offset, mnemonic, " ".join(outside)))
+    else:
+        # In-function targets are printed as absolute addresses: drop them,
+        # the bytes already hold the displacement.
+        print("%#x %s %s" % (offset, raw, re.sub(r"0x[0-9a-f]+ ", "", text)))
