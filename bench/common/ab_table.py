@@ -76,8 +76,12 @@ def tax(r):
     if "layout_tax" not in r:
         return "-"
     t = r["layout_tax"]
+    # ci_high is null where no upper bound exists (few layouts, tiny alpha).
+    def high(s):
+        h = t[s]["ci_high"]
+        return "inf" if h is None else f"{100 * h:.1f}"
     return " / ".join(f"+-{100 * t[s]['sigma']:.1f} % [{100 * t[s]['ci_low']:.1f}, "
-                      f"{100 * t[s]['ci_high']:.1f}]" for s in "ab")
+                      f"{high(s)}]" for s in "ab")
 
 
 def row(name, r, targets):

@@ -382,6 +382,25 @@ TEST(ABStats, LayoutTaxSeparatesLayoutFromRunNoise) {
   EXPECT_EQ(U->CILow, 0);
 }
 
+// An early look of --ci-target spends a tiny alpha: with few layouts the
+// chi-square quantile of its upper bound is not positive, and the bound is
+// +infinity (no bound), not NaN (which the JSON printed as -nan). The twin,
+// at 95 %, has a finite upper bound.
+TEST(ABStats, LayoutTaxUpperBoundAtTinyAlphaIsInfiniteNotNaN) {
+  Random R(42);
+  Experiment E = simulate(R, 4, 3, 1.0);
+  std::string Why;
+  StatsOptions Tiny;
+  Tiny.Confidence = 1 - 1e-9;
+  auto T = layoutTax(E.A, Tiny, Why);
+  ASSERT_TRUE(T) << Why;
+  EXPECT_FALSE(std::isnan(T->CIHigh));
+  EXPECT_TRUE(std::isinf(T->CIHigh));
+  auto U = layoutTax(E.A, StatsOptions(), Why);
+  ASSERT_TRUE(U) << Why;
+  EXPECT_TRUE(std::isfinite(U->CIHigh));
+}
+
 // Too few layouts or rounds to separate the two: no tax, and why.
 TEST(ABStats, LayoutTaxNeedsLayoutsAndRounds) {
   Random R(41);

@@ -203,7 +203,11 @@ static const char *stopName(ABStop S) {
 static void taxFields(json::OStream &J, const ab::LayoutTax &T) {
   J.attribute("sigma", T.Sigma);
   J.attribute("ci_low", T.CILow);
-  J.attribute("ci_high", T.CIHigh);
+  // JSON has no infinity: an unbounded upper end is null.
+  if (std::isfinite(T.CIHigh))
+    J.attribute("ci_high", T.CIHigh);
+  else
+    J.attribute("ci_high", nullptr);
   J.attribute("layouts", int64_t(T.Layouts));
 }
 

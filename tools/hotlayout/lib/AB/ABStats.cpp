@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace hotlayout {
 namespace ab {
@@ -374,7 +375,12 @@ std::optional<LayoutTax> layoutTax(const SideSamples &S,
   T.Sigma = std::sqrt(std::max(0.0, Var - NoiseMean));
   T.CILow = std::sqrt(std::max(
       0.0, DF * Var / chiSquareQuantile(1 - Alpha / 2, DF) - NoiseMean));
-  T.CIHigh = std::sqrt(DF * Var / chiSquareQuantile(Alpha / 2, DF));
+  // Wilson-Hilferty's quantile is not positive for a tiny Alpha and few
+  // layouts (an early look of --ci-target spends little): no upper bound
+  // then, rather than the square root of a negative number (NaN).
+  double LowQuantile = chiSquareQuantile(Alpha / 2, DF);
+  T.CIHigh = LowQuantile > 0 ? std::sqrt(DF * Var / LowQuantile)
+                             : std::numeric_limits<double>::infinity();
   return T;
 }
 
