@@ -63,7 +63,8 @@ def mutate_aimed(text, rng):
         lines.insert(i, rng.choice(names) if names and rng.random() < 0.7
                      else "function")
         return "\n".join(lines)
-    elif kind == 2 and fields[0] in ("block", "loop"):  # IDs past the code's
+    elif kind == 2 and fields[0] in ("block", "loop") and len(fields) > 1:
+        # IDs past the code's
         fields[1] = str(rng.choice([(1 << 32) - 1, 1 << 32, 4096, 65535,
                                     rng.randrange(64)]))
     elif kind == 3 and fields[0] == "loop":  # the hot flag, the counts
