@@ -81,6 +81,12 @@ static void splitFields(StringRef Line, SmallVectorImpl<StringRef> &Fields) {
   }
 }
 
+/// A no_lbr or boltedcollection marker, which llvm-bolt reads on the first
+/// lines only.
+static bool isMarker(StringRef Line) {
+  return Line.starts_with("no_lbr") || Line.starts_with("boltedcollection");
+}
+
 static Error fdataError(StringRef Path, size_t LineNo, const Twine &Message) {
   return fileError(Path, "line " + Twine(LineNo) + " " + Message);
 }
@@ -127,8 +133,7 @@ static Error checkBoltSyntax(StringRef Path, StringRef Text) {
                   Twine(Line[Odd] == '\t' ? "tab" : "control character") +
                   " at column " + Twine(Odd + 1) +
                   "; llvm-bolt separates .fdata fields by spaces only");
-    bool Marker =
-        Line.starts_with("no_lbr") || Line.starts_with("boltedcollection");
+    bool Marker = isMarker(Line);
     if (Marker && !SeenRecord && LineNo <= 2)
       continue;
     Fields.clear();
@@ -257,8 +262,7 @@ Expected<bool> FdataFile::writeWithout(const StringSet<> &Names,
   for (StringRef Line : split(Buffer->getBuffer(), '\n')) {
     Fields.clear();
     splitFields(Line, Fields);
-    bool Marker =
-        Line.starts_with("no_lbr") || Line.starts_with("boltedcollection");
+    bool Marker = isMarker(Line);
     int Kind = Fields.empty() ? -1 : locationKind(Fields.front());
     // llvm-bolt stops reading at the first line that is neither a record
     // nor a top marker, and read() let only a harmless last one through.
