@@ -234,20 +234,28 @@ bool HotAlign::padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
                     << " nops per entry against " << PerEntry << " x " << Body
                     << " instructions: "
                     << (Cheap ? "padded for itself" : "left") << "\n");
+  // What both remarks say: why the enclosing loop cannot place it, and the
+  // share of its work the nops are weighed against.
+  auto Doubtful = [&](DiagnosticInfoOptimizationBase &R) {
+    R << "its place through the loop at "
+      << ore::NV("Anchor", blockName(*Anchor.Loop->Target))
+      << " rests on an estimate up to " << ore::NV("Doubt", Doubt)
+      << " bytes long, more than it can move and still fit";
+  };
+  auto Share = [&](DiagnosticInfoOptimizationBase &R) {
+    R << "1/" << ore::NV("MinIterations", unsigned(Floor)) << " of its "
+      << ore::NV("Instructions", Body) << " instructions x "
+      << ore::NV("PerFallIn", perEntryText(PerEntry))
+      << " iterations per entry";
+  };
   if (!Cheap) {
     ++NumNestedLeftUncertain;
     missed(F, "NestedPlacementUncertain",
            [&](MachineOptimizationRemarkMissed &R) {
-             R << "its place through the loop at "
-               << ore::NV("Anchor", blockName(*Anchor.Loop->Target))
-               << " rests on an estimate up to " << ore::NV("Doubt", Doubt)
-               << " bytes long, more than it can move and still fit, and "
-                  "padding of its own (up to "
-               << ore::NV("Nops", Nops) << " nops per entry) costs more than 1/"
-               << ore::NV("MinIterations", unsigned(Floor)) << " of its "
-               << ore::NV("Instructions", Body) << " instructions x "
-               << ore::NV("PerFallIn", perEntryText(PerEntry))
-               << " iterations per entry";
+             Doubtful(R);
+             R << ", and padding of its own (up to " << ore::NV("Nops", Nops)
+               << " nops per entry) costs more than ";
+             Share(R);
            });
     return false;
   }
@@ -257,16 +265,10 @@ bool HotAlign::padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
     MachineOptimizationRemark R(DEBUG_TYPE, "NestedPaddedAfterAll",
                                 locationOf(F), L.Target);
     R << "aligned nested loop at " << ore::NV("Block", blockName(*L.Target))
-      << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip)
-      << ": its place through the loop at "
-      << ore::NV("Anchor", blockName(*Anchor.Loop->Target))
-      << " rests on an estimate up to " << ore::NV("Doubt", Doubt)
-      << " bytes long, more than it can move and still fit; up to "
-      << ore::NV("Nops", Nops) << " nops per entry are within 1/"
-      << ore::NV("MinIterations", unsigned(Floor)) << " of its "
-      << ore::NV("Instructions", Body) << " instructions x "
-      << ore::NV("PerFallIn", perEntryText(PerEntry))
-      << " iterations per entry";
+      << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip) << ": ";
+    Doubtful(R);
+    R << "; up to " << ore::NV("Nops", Nops) << " nops per entry are within ";
+    Share(R);
     return R;
   });
   return true;
