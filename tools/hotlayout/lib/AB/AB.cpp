@@ -315,6 +315,18 @@ static Expected<size_t> addLayout(Session &S, const SideInput &In,
   return addVariant(S, In, V, *Out);
 }
 
+/// \p E, or no error when a signal arrived: the guard's signal also stops
+/// the llvm-bolt run in progress (runLimited()), which then fails, and that
+/// failure is the interruption, not a broken tool: the caller stops and
+/// reports the complete rounds.
+static Error unlessInterrupted(Error E) {
+  if (E && InterruptGuard::interrupted()) {
+    consumeError(std::move(E));
+    return Error::success();
+  }
+  return E;
+}
+
 /// Step 2 for \p N more seeds, A's and B's layout of each, timed for the
 /// stopping rule's cost of a layout. Stops early (no error) on a signal.
 static Error addSeeds(Session &S, const SideInput &InA, const SideInput &InB,
@@ -324,12 +336,12 @@ static Error addSeeds(Session &S, const SideInput &InA, const SideInput &InB,
     uint64_t Seed = S.C.Seed + S.SeedsBuilt;
     auto A = addLayout(S, InA, Seed);
     if (!A)
-      return A.takeError();
+      return unlessInterrupted(A.takeError());
     if (InterruptGuard::interrupted())
       break;
     auto B = addLayout(S, InB, Seed);
     if (!B)
-      return B.takeError();
+      return unlessInterrupted(B.takeError());
     S.Pairs.push_back({*A, *B});
     ++S.SeedsBuilt;
   }
@@ -353,6 +365,19 @@ static Expected<size_t> addLocked(Session &S, const SideInput &In) {
     return Summary.takeError();
   (In.Side == 'A' ? S.Result.LockSummaryA : S.Result.LockSummaryB) = *Summary;
   return addVariant(S, In, V, *Out);
+}
+
+/// Step 2 for the lock on both sides: S.LockPair once both are built.
+static Error addLockPair(Session &S, const SideInput &InA,
+                         const SideInput &InB) {
+  auto LA = addLocked(S, InA);
+  if (!LA)
+    return LA.takeError();
+  auto LB = addLocked(S, InB);
+  if (!LB)
+    return LB.takeError();
+  S.LockPair = {*LA, *LB};
+  return Error::success();
 }
 
 /// Whether layout variant \p V counts in the statistics: a layout added on
@@ -562,15 +587,9 @@ Expected<ABResult> runAB(const ABConfig &C, const Diagnostics &Diag) {
     return InB.takeError();
   if (Error E = addSeeds(S, *InA, *InB, C.Layouts))
     return std::move(E);
-  if (!C.LockPath.empty() && !InterruptGuard::interrupted()) {
-    auto LA = addLocked(S, *InA);
-    if (!LA)
-      return LA.takeError();
-    auto LB = addLocked(S, *InB);
-    if (!LB)
-      return LB.takeError();
-    S.LockPair = {*LA, *LB};
-  }
+  if (!C.LockPath.empty() && !InterruptGuard::interrupted())
+    if (Error E = unlessInterrupted(addLockPair(S, *InA, *InB)))
+      return std::move(E);
   if (!InterruptGuard::interrupted())
     if (Error E = runRounds(S, *InA, *InB))
       return std::move(E);
