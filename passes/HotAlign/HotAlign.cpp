@@ -64,6 +64,12 @@
 //     lines by the estimated layout, through a line-aligned block of K
 //     bytes of nops before it that only falling into it runs
 //     (HotAlignNested.cpp).
+// 10. (In step 3's place, for a loop the loop profile calls cold.) A warm
+//     loop, iterating with at least -hotalign-warm-min-count back edges in
+//     the binary but under its hot cut, may be hot on another input than
+//     the training run's: it is aligned where its padding can never run
+//     (after a block that cannot fall into it), by the max-skip of step
+//     7's max-skip mode, outside the budgets: it costs bytes, not time.
 // Loops left keep LLVM's own alignment; every decision has a remark
 // (-Rpass, -Rpass-missed: why not; -Rpass-analysis: every loop's numbers).
 //
@@ -129,6 +135,9 @@ STATISTIC(NumLoopsLineStart, "Number of hot loops aligned to a line start");
 STATISTIC(NumPaddingBudgeted, "Bytes of padding budgeted (sum of max-skips)");
 STATISTIC(NumFunctionsAligned, "Number of hot functions aligned to a line");
 STATISTIC(NumLoopsCold, "Number of loops left as cold");
+STATISTIC(NumWarmLoopsAligned,
+          "Number of warm loops aligned where their padding never runs");
+STATISTIC(NumWarmPadding, "Bytes of warm loops' max-skips");
 STATISTIC(NumLoopsNotTight,
           "Number of hot loops left as not tight (too many hot bytes)");
 STATISTIC(NumLoopsPaddingTooOften,
@@ -235,8 +244,10 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
   if (!Iterates) {
     F.Cold = ColdBy::FewIterations;
   } else if (F.Measured) {
-    if (!*L.MeasuredHot)
+    if (!*L.MeasuredHot) {
       F.Cold = ColdBy::InBinary;
+      F.Warm = WarmMinCount && F.Count >= WarmMinCount;
+    }
   } else if (HasProfile) {
     // When one loop is the whole profile the threshold is its own raw
     // count, which its derived count never reaches: hence the slack and
@@ -420,14 +431,20 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     ++NumLoopsCold;
     missed(F, "NoProfile", "no profile and static estimates are off");
     return false;
-  case ColdBy::InBinary:
+  case ColdBy::InBinary: {
+    StringRef NotWarm = F.Warm ? warmRefusal(F) : "";
+    if (F.Warm && NotWarm.empty())
+      return alignWarmLoop(F);
     ++NumLoopsCold;
     missed(F, "Cold", [&](MachineOptimizationRemarkMissed &R) {
       R << "cold in the binary: back-edge count " << ore::NV("Count", F.Count)
         << " is not among the loops that make up 99% of its back-edge counts "
            "(loop profile)";
+      if (F.Warm)
+        R << "; warm, but " << ore::NV("NotWarm", NotWarm);
     });
     return false;
+  }
   }
   // Step 4: the source's own request wins over any estimate of ours.
   if (std::optional<uint64_t> UserAlign = userLoopAlignment(F.ML)) {
@@ -535,6 +552,64 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     if (!HasProfile && PSI.hasProfileSummary())
       R << " (no profile data for this function: static estimate)";
     return R;
+  });
+  return true;
+}
+
+/// Step 10's condition: nothing falls into the padding before \p Target, so
+/// it costs bytes and no time. Not so before a function's or section's
+/// first block (that alignment places the function or section), nor after
+/// a block that may fall through (canFallThrough: true when unsure).
+static bool paddingNeverRuns(MachineBasicBlock &Target) {
+  if (&Target == &Target.getParent()->front() || Target.isBeginSection())
+    return false;
+  return !std::prev(Target.getIterator())->canFallThrough();
+}
+
+/// Why step 10 leaves warm loop \p F (the remark's words), or empty.
+StringRef HotAlign::warmRefusal(const LoopFacts &F) const {
+  if (userLoopAlignment(F.ML))
+    return "its source asks for an alignment (llvm.loop.align)";
+  if (SizeAttribute || SizeByProfile)
+    return "its function is optimised for size";
+  if (F.HotBytes > MaxLoopBytes)
+    return "not tight";
+  if (!paddingNeverRuns(*F.Loop->Target))
+    return "the block before it may fall into it: padding would run";
+  if (!planHotBytesAlignment(F.Bytes, LineBytes, MaxPad).MaxSkip)
+    return "its size fits its fewest lines at any offset";
+  return "";
+}
+
+/// Step 10: a warm loop, one the binary counts as iterating (at least
+/// -hotalign-warm-min-count back edges) but not among its hottest, may be
+/// hot in production, on another input than the training run's. Where its
+/// padding never runs (warmRefusal) it costs only bytes, so the loop gets
+/// the max-skip that pads exactly when its estimated hot bytes would touch
+/// one line more than they need (not a line start: bytes are what it
+/// costs), outside the padding budgets, which weigh time.
+bool HotAlign::alignWarmLoop(const LoopFacts &F) {
+  if (!DebugCounter::shouldExecute(AlignCounter))
+    return false;
+  const LayoutLoop &L = *F.Loop;
+  SpanPlan Plan = planHotBytesAlignment(F.Bytes, LineBytes, MaxPad);
+  ++NumWarmLoopsAligned;
+  NumWarmPadding += Plan.MaxSkip;
+  L.Target->setAlignment(Align(LineBytes), Plan.MaxSkip);
+  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*L.Target)
+                    << ": warm, " << F.HotBytes << " hot bytes, max-skip "
+                    << Plan.MaxSkip << "\n");
+  ORE.emit([&] {
+    return MachineOptimizationRemark(DEBUG_TYPE, "WarmLoopAligned",
+                                     locationOf(F), L.Target)
+           << "aligned warm loop at " << ore::NV("Block", blockName(*L.Target))
+           << ": " << ore::NV("HotBytes", F.HotBytes)
+           << " hot bytes, back-edge count " << ore::NV("Count", F.Count)
+           << " (the binary's; under its hot cut), alignment "
+           << ore::NV("Alignment", unsigned(LineBytes)) << ", max-skip "
+           << ore::NV("MaxSkip", Plan.MaxSkip)
+           << " (the block before it cannot fall into it: the padding never "
+              "runs)";
   });
   return true;
 }

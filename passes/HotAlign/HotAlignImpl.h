@@ -115,6 +115,10 @@ struct LoopFacts {
   /// LLVM peeled it (llvm.loop.peeled.count): its per-entry count is the
   /// whole loop's average, so its count alone decides.
   bool Peeled = false;
+  /// Cold in the binary (ColdBy::InBinary) but iterating, with a back-edge
+  /// count of at least -hotalign-warm-min-count: aligned where its padding
+  /// never runs (step 10).
+  bool Warm = false;
   uint64_t Count = 0;              ///< Back-edge count, with a profile.
   double PerEntry = 0;             ///< Back edges per entry of the loop.
   std::vector<ByteInterval> Bytes; ///< Hot bytes, offsets from the target.
@@ -149,6 +153,8 @@ private:
   bool hotAncestor(const LoopFacts &F, const std::vector<LoopFacts> &All) const;
   bool paddingRunsTooOften(const LoopFacts &F,
                            const std::vector<LoopFacts> &All) const;
+  StringRef warmRefusal(const LoopFacts &F) const;
+  bool alignWarmLoop(const LoopFacts &F);
   bool alignFunctionEntry(MachineFunction &MF);
   bool placeRefusedNested(MachineFunction &MF, std::vector<LoopFacts> &All);
   bool mayPadBefore(const MachineFunction &MF, const LoopFacts &X,

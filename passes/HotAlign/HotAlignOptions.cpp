@@ -137,6 +137,15 @@ cl::opt<unsigned> MaxFunctionBytes(
              "a line; 0 disables (default: 64)"),
     cl::init(64), cl::Hidden, cl::cat(HotAlignCategory));
 
+cl::opt<uint64_t> WarmMinCount(
+    "hotalign-warm-min-count",
+    cl::desc("With a loop profile, a loop it counts as iterating but not hot "
+             "(under the 99% cut: hot on another input, perhaps) whose "
+             "back-edge count reaches this is aligned too, where its padding "
+             "can never run: after a block that cannot fall into it; 0 "
+             "disables (default: 100, the judge's least hot count)"),
+    cl::init(DefaultMinCount), cl::Hidden, cl::cat(HotAlignCategory));
+
 cl::opt<bool> LineStart(
     "hotalign-line-start",
     cl::desc("Put the first block of every tight hot loop on a line start "

@@ -14,6 +14,7 @@
 
 #include "llvm/Support/CommandLine.h"
 
+#include <cstdint>
 #include <string>
 
 namespace llvm {
@@ -38,6 +39,7 @@ extern llvm::cl::opt<unsigned> ProfileSlack;
 extern llvm::cl::opt<unsigned> MaxCountRatio;
 extern llvm::cl::opt<unsigned> MinNestedIterations;
 extern llvm::cl::opt<unsigned> MaxFunctionBytes;
+extern llvm::cl::opt<uint64_t> WarmMinCount;
 extern llvm::cl::opt<bool> LineStart;
 
 /// The loop profile for \p M: -hotalign-loop-profile, else the one its

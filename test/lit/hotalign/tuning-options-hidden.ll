@@ -27,5 +27,6 @@
 ; HIDDEN-DAG: --hotalign-max-pad=
 ; HIDDEN-DAG: --hotalign-module-budget=
 ; HIDDEN-DAG: --hotalign-profile-slack=
+; HIDDEN-DAG: --hotalign-warm-min-count=
 ; HIDDEN-DAG: --hotalign-static
 ; HIDDEN-DAG: --hotalign-static-ratio=
