@@ -143,7 +143,7 @@ Error requireSaneSectionAlignments(const BinaryFile &File) {
   // SectionRef::getAlignment() (an Align) assumes. BinaryFile::open() takes
   // ELF64 little-endian files only.
   const auto &Obj = cast<ELF64LEObjectFile>(File.object());
-  for (const ELFSectionRef &Sec : Obj.sections()) {
+  for (ELFSectionRef Sec : Obj.sections()) {
     uint64_t Align = Obj.getSection(Sec.getRawDataRefImpl())->sh_addralign;
     if (Align <= MaxBoltSectionAlignment)
       continue;
