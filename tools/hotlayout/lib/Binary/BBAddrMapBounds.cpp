@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Binary/Compat.h"
+#include "hotlayout/Tool/Binary/BinaryFile.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Object/Decompressor.h"
@@ -209,7 +210,7 @@ mapContents(const object::ELFFile<object::ELF64LE> &EF,
 static Error damagedMap(StringRef Path, unsigned Index, Error E) {
   return fileError(Path, "has a damaged .llvm_bb_addr_map (section " +
                              Twine(Index) + ", " + toString(std::move(E)) +
-                             "); rebuild it or copy it again");
+                             ")" + DamagedFileAdvice);
 }
 
 Expected<std::vector<MappedBlock>>
@@ -221,8 +222,8 @@ readMappedBlocks(const object::ELFObjectFileBase &Obj, StringRef Path) {
   auto Sections = EF.sections();
   if (!Sections)
     return fileError(Path, "has unreadable section headers (" +
-                               toString(Sections.takeError()) +
-                               "); rebuild it or copy it again");
+                               toString(Sections.takeError()) + ")" +
+                               DamagedFileAdvice);
   std::vector<object::BBAddrMap> Maps;
   std::vector<object::PGOAnalysisMap> PGO;
   for (const auto &Sec : *Sections) {

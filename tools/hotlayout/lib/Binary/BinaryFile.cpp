@@ -99,8 +99,8 @@ Expected<std::unique_ptr<BinaryFile>> BinaryFile::open(StringRef Path) {
   auto ObjOrErr = ObjectFile::createELFObjectFile(Buffer->getMemBufferRef());
   if (!ObjOrErr)
     return fileError(Path, "is truncated or malformed (" +
-                               toString(ObjOrErr.takeError()) +
-                               "); rebuild it or copy it again");
+                               toString(ObjOrErr.takeError()) + ")" +
+                               DamagedFileAdvice);
   std::unique_ptr<ELFObjectFileBase> Obj(
       cast<ELFObjectFileBase>(ObjOrErr->release()));
   if (Error E = checkMachine(Path, *Obj))
@@ -281,8 +281,8 @@ BinaryFile::functionSymbols(bool Dynamic) const {
   if (!Symbols)
     return fileError(Path, "has a malformed " +
                                Twine(Dynamic ? ".dynsym" : ".symtab") + " (" +
-                               toString(Symbols.takeError()) +
-                               "); rebuild it or copy it again");
+                               toString(Symbols.takeError()) + ")" +
+                               DamagedFileAdvice);
   return mergeAliases(*Symbols);
 }
 
@@ -337,8 +337,8 @@ Expected<std::vector<CodeRange>> BinaryFile::ehFrameRanges() const {
   auto EHFrame = parseEHFrame(*Obj);
   if (!EHFrame)
     return fileError(Path, "has a malformed .eh_frame (" +
-                               toString(EHFrame.takeError()) +
-                               "); rebuild it or copy it again");
+                               toString(EHFrame.takeError()) + ")" +
+                               DamagedFileAdvice);
   std::vector<CodeRange> Ranges;
   for (const auto &Entry : (*EHFrame)->entries()) {
     const auto *FDE = dyn_cast<dwarf::FDE>(&Entry);

@@ -125,7 +125,7 @@ Error boltOutputError(Error E, StringRef OutputPath, StringRef InputPath) {
       withoutTempPath(toString(std::move(E)), OutputPath, "llvm-bolt's output");
   // The reader's own advice is for a file the user has; this one is
   // rebuilt from the input, which the message below says.
-  StringRef Advice = "; rebuild it or copy it again";
+  StringRef Advice = DamagedFileAdvice;
   if (StringRef(Why).ends_with(Advice))
     Why.resize(Why.size() - Advice.size());
   return fileError(InputPath,

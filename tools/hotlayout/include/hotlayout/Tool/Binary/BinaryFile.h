@@ -28,6 +28,11 @@
 
 namespace hotlayout {
 
+/// The end of every message about a damaged input file: the user's fix.
+/// A message about a file the tool made itself (llvm-bolt's output) drops
+/// it (boltOutputError), so it is written in one place.
+inline constexpr char DamagedFileAdvice[] = "; rebuild it or copy it again";
+
 /// Where code ranges came from; the output says which, because only symbols
 /// give function names.
 enum class RangeSource {
