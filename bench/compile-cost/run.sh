@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench/compile-cost/run.sh [--package PKG | --program NAME] [--use P [--loop-profile L]] [FILE ...]:
+# bench/compile-cost/run.sh [--package PKG | --program NAME] [--use P [--loop-profile L
+#   [--block-order O --function-order F]]] [FILE ...]:
 # what the plugin costs a compile.
 # Compiles each FILE with `hotlayout flags [--use P [--loop-profile L]]` and with the same flags
 # plus --no-plugin, -O2, and prints per file: instructions executed by the whole compile
@@ -9,8 +10,11 @@
 #                   5.4's seven largest sources), fetched by bench/common/fetch-source.sh
 #   --program NAME  a program of bench/aligned-lock/programs.sh (not lua: use --package): its
 #                   files and each file's own flags, as its build compiles them (FILEs: a subset)
-#   --use P, --loop-profile L   the recipe's first and final builds (a profile and loop profile of
-#                   the program, e.g. from bench/aligned-lock/run.sh's WORK: in0's and in.loops)
+#   --use P, --loop-profile L, --block-order O, --function-order F   the recipe's first and
+#                   final builds (the program's profile, loop profile and orders, e.g. from
+#                   bench/aligned-lock/run.sh's WORK: in0's profile, in.loops, in.order, in.funcs);
+#                   the orders reach the compiles of both sides (clang's own
+#                   -fbasic-block-sections=list=, not the plugin's)
 # Environment: HOTLAYOUT (default build/bin/hotlayout), CLANG (default clang-22).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +26,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --package) pkg=$2; shift 2 ;;
     --program) program=$2; shift 2 ;;
-    --use | --loop-profile) stage+=("$1" "$(readlink -f "$2")"); shift 2 ;;
+    --use | --loop-profile | --block-order | --function-order) stage+=("$1" "$(readlink -f "$2")"); shift 2 ;;
     *) break ;;
   esac
 done
