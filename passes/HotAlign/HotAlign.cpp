@@ -276,8 +276,14 @@ void HotAlign::useBinaryCounts(const MachineFunction &MF,
   if (!M)
     return;
   sayBlockOrderNotApplied(MF);
-  if (applyMeasuredCounts(Loops, *M, Mod.Measured->hotThreshold(),
-                          ProfileSlack)) {
+  // With edges the loops are counted in this layout, which a block order
+  // may have changed since the counts were recorded; without (an older
+  // file), by the recorded loops' targets.
+  uint64_t Threshold = Mod.Measured->hotThreshold();
+  bool Fits = M->EdgeCounts.empty()
+                  ? applyMeasuredCounts(Loops, *M, Threshold, ProfileSlack)
+                  : countLoopsWithEdges(MF, *M, Threshold, ProfileSlack, Loops);
+  if (Fits) {
     ++NumFunctionsMeasured;
     LLVM_DEBUG(dbgs() << "[hotalign] " << MF.getName()
                       << ": counts from the loop profile\n");
@@ -683,7 +689,7 @@ bool HotAlign::run(MachineFunction &MF) {
   FunctionBudgetLeft = FunctionBudget;
 
   // Steps 2 and 3 for every loop first: step 6 asks about enclosing loops.
-  std::vector<LayoutLoop> Loops = findLayoutLoops(MF, MBFI);
+  std::vector<LayoutLoop> Loops = findLayoutLoops(MF, FrequencyCounts(MBFI));
   useBinaryCounts(MF, Loops);
   std::vector<LoopFacts> Facts;
   for (const LayoutLoop &L : Loops)

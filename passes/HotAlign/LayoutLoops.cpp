@@ -44,18 +44,27 @@ double LayoutLoop::perFallIn() const {
   return E ? double(Taken.getFrequency()) / double(E) : HUGE_VAL;
 }
 
-namespace {
+LayoutCounts::~LayoutCounts() = default;
 
-/// Frequency of the edge \p From -> \p To (every successor entry to it).
-BlockFrequency edgeFreq(const MachineBlockFrequencyInfo &MBFI,
-                        const MachineBasicBlock &From,
-                        const MachineBasicBlock &To) {
+BlockFrequency FrequencyCounts::block(const MachineBasicBlock &MBB) const {
+  return MBFI.getBlockFreq(&MBB);
+}
+
+// Every successor entry to \p To (a block may list one twice).
+BlockFrequency FrequencyCounts::edge(const MachineBasicBlock &From,
+                                     const MachineBasicBlock &To) const {
   BlockFrequency F(0);
   for (auto It = From.succ_begin(), E = From.succ_end(); It != E; ++It)
     if (*It == &To)
       F += MBFI.getBlockFreq(&From) * From.getSuccProbability(It);
   return F;
 }
+
+BlockFrequency FrequencyCounts::entry() const {
+  return BlockFrequency(MBFI.getEntryFreq());
+}
+
+namespace {
 
 /// Does \p MBB end in an indirect branch (a jump table's, a computed
 /// goto's)? The judge sees where such a jump went only where it reaches a
@@ -69,7 +78,7 @@ bool endsIndirect(const MachineBasicBlock &MBB) {
 /// Step 3: the blocks \p From reaches through blocks that run (itself
 /// included); with \p Index, only blocks laid out at or after \p From.
 SmallPtrSet<const MachineBasicBlock *, 32> reachable(
-    const MachineBasicBlock *From, const MachineBlockFrequencyInfo &MBFI,
+    const MachineBasicBlock *From, const LayoutCounts &Counts,
     const DenseMap<const MachineBasicBlock *, unsigned> *Index = nullptr) {
   unsigned Floor = Index ? Index->lookup(From) : 0;
   SmallPtrSet<const MachineBasicBlock *, 32> Seen;
@@ -79,8 +88,7 @@ SmallPtrSet<const MachineBasicBlock *, 32> reachable(
     const MachineBasicBlock *MBB = Todo.pop_back_val();
     for (const MachineBasicBlock *Succ : MBB->successors())
       if ((!Index || Index->lookup(Succ) >= Floor) &&
-          MBFI.getBlockFreq(Succ) != BlockFrequency(0) &&
-          Seen.insert(Succ).second)
+          Counts.block(*Succ) != BlockFrequency(0) && Seen.insert(Succ).second)
         Todo.push_back(Succ);
   }
   return Seen;
@@ -97,13 +105,13 @@ constexpr unsigned NoComponent = ~0u;
 std::vector<unsigned>
 runningComponents(ArrayRef<const MachineBasicBlock *> Layout,
                   const DenseMap<const MachineBasicBlock *, unsigned> &Index,
-                  const MachineBlockFrequencyInfo &MBFI) {
+                  const LayoutCounts &Counts) {
   const unsigned N = Layout.size();
   std::vector<unsigned> Component(N, NoComponent);
   std::vector<unsigned> Order(N, 0), Low(N, 0);
   std::vector<bool> Running(N), OnStack(N, false);
   for (unsigned I = 0; I < N; ++I)
-    Running[I] = MBFI.getBlockFreq(Layout[I]) != BlockFrequency(0);
+    Running[I] = Counts.block(*Layout[I]) != BlockFrequency(0);
   SmallVector<unsigned, 64> Stack;
   // A frame of the depth-first walk: the block and its next successor.
   SmallVector<std::pair<unsigned, unsigned>, 64> Frames;
@@ -158,7 +166,7 @@ runningComponents(ArrayRef<const MachineBasicBlock *> Layout,
 /// through blocks that run, laid out at or after it: an inner loop or a cold
 /// block placed after the span that jumps back continues the loop.
 BlockFrequency
-spanEntries(const MachineBlockFrequencyInfo &MBFI,
+spanEntries(const LayoutCounts &Counts,
             ArrayRef<const MachineBasicBlock *> Layout,
             const DenseMap<const MachineBasicBlock *, unsigned> &Index,
             unsigned First, unsigned Last) {
@@ -167,14 +175,14 @@ spanEntries(const MachineBlockFrequencyInfo &MBFI,
   std::optional<SmallPtrSet<const MachineBasicBlock *, 32>> Own;
   auto IsOwn = [&](const MachineBasicBlock *MBB) {
     if (!Own)
-      Own = reachable(Layout[First], MBFI, &Index);
+      Own = reachable(Layout[First], Counts, &Index);
     return Own->count(MBB) != 0;
   };
   BlockFrequency In(0);
   for (unsigned N = First; N <= Last; ++N) {
     const MachineBasicBlock *MBB = Layout[N];
     if (MBB->isEntryBlock())
-      In += MBFI.getEntryFreq();
+      In += Counts.entry();
     for (const MachineBasicBlock *Pred : MBB->predecessors()) {
       unsigned P = Index.lookup(Pred);
       bool InSpan = P >= First && P <= Last;
@@ -185,7 +193,7 @@ spanEntries(const MachineBlockFrequencyInfo &MBFI,
                                      (P < First || !IsOwn(Pred));
       if (!Enters)
         continue;
-      In += edgeFreq(MBFI, *Pred, *MBB);
+      In += Counts.edge(*Pred, *MBB);
     }
   }
   return In;
@@ -234,7 +242,7 @@ bool fallsThrough(const MachineBasicBlock &Prev,
 }
 
 std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
-                                        const MachineBlockFrequencyInfo &MBFI) {
+                                        const LayoutCounts &Counts) {
   // Step 1.
   DenseMap<const MachineBasicBlock *, unsigned> Index;
   SmallVector<const MachineBasicBlock *, 64> Layout;
@@ -248,20 +256,20 @@ std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
   for (const MachineBasicBlock *MBB : Layout)
     for (auto [To, Branch] : directTargets(*MBB))
       if (Index.lookup(To) <= Index.lookup(MBB) &&
-          edgeFreq(MBFI, *MBB, *To) != BlockFrequency(0))
+          Counts.edge(*MBB, *To) != BlockFrequency(0))
         ByTarget[To].push_back({MBB, Branch});
 
   std::vector<LayoutLoop> Loops;
   std::vector<unsigned> Component;
   if (!ByTarget.empty())
-    Component = runningComponents(Layout, Index, MBFI);
+    Component = runningComponents(Layout, Index, Counts);
   for (auto &[Target, Jumps] : ByTarget) {
     // Step 3. A jump's edge runs, so its block does; a target that does
     // not run (frequencies that do not add up) is walked from, as before.
     unsigned TargetComponent = Component[Index.lookup(Target)];
     std::optional<SmallPtrSet<const MachineBasicBlock *, 32>> Reach;
     if (TargetComponent == NoComponent)
-      Reach = reachable(Target, MBFI);
+      Reach = reachable(Target, Counts);
     auto ClosesCycle = [&](const MachineBasicBlock *From) {
       return Reach ? Reach->count(From) != 0
                    : Component[Index.lookup(From)] == TargetComponent;
@@ -272,7 +280,7 @@ std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
     for (const BackJump &J : Jumps) {
       if (!ClosesCycle(J.From))
         continue;
-      L.Taken += edgeFreq(MBFI, *J.From, *Target);
+      L.Taken += Counts.edge(*J.From, *Target);
       if (Index.lookup(J.From) >= Last) {
         Last = Index.lookup(J.From);
         L.LastJump = J.Branch;
@@ -285,12 +293,12 @@ std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
     for (unsigned N = First; N <= Last; ++N) {
       const MachineBasicBlock *MBB = Layout[N];
       L.Span.push_back(MBB);
-      L.Hot.push_back(isHotByte(MBFI.getBlockFreq(MBB).getFrequency(),
-                                L.Taken.getFrequency()));
+      L.Hot.push_back(
+          isHotByte(Counts.block(*MBB).getFrequency(), L.Taken.getFrequency()));
     }
-    L.Entries = spanEntries(MBFI, Layout, Index, First, Last);
+    L.Entries = spanEntries(Counts, Layout, Index, First, Last);
     if (First > 0 && fallsThrough(*Layout[First - 1], *Target))
-      L.FallIn = edgeFreq(MBFI, *Layout[First - 1], *Target);
+      L.FallIn = Counts.edge(*Layout[First - 1], *Target);
     Loops.push_back(std::move(L));
   }
   // Outer spans first: by first block, then the longer span.

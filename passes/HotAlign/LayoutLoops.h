@@ -11,10 +11,13 @@
 // back-jump targets in one MachineLoop are two loops; one target shared by
 // an outer and an inner MachineLoop is one loop).
 //
-// Counts are block frequencies (MachineBlockFrequencyInfo): the ratios the
-// definition uses (per entry, 1/8 of the count) need no profile; with one,
-// MBFI turns a frequency into a count. With the binary's own counts (a loop
-// profile, LoopProfile.h) they are replaced by those.
+// Counts come from a LayoutCounts: the compiler's block frequencies
+// (FrequencyCounts: the ratios the definition uses, per entry and 1/8 of the
+// count, need no profile; with one, MBFI turns a frequency into a count), or
+// the binary's own block and edge counts (a loop profile with edges,
+// LoopProfile.h: MeasuredCounts), which give the loops of this layout the
+// counts the judge will find in it, whatever layout the counts were
+// recorded in.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +38,35 @@ class MachineInstr;
 } // namespace llvm
 
 namespace hotlayout {
+
+/// Where the counts of a layout's blocks and edges come from.
+class LayoutCounts {
+public:
+  virtual ~LayoutCounts();
+  /// How often \p MBB runs.
+  virtual llvm::BlockFrequency
+  block(const llvm::MachineBasicBlock &MBB) const = 0;
+  /// How often control goes from \p From to \p To, one of its successors.
+  virtual llvm::BlockFrequency
+  edge(const llvm::MachineBasicBlock &From,
+       const llvm::MachineBasicBlock &To) const = 0;
+  /// How often the function is entered.
+  virtual llvm::BlockFrequency entry() const = 0;
+};
+
+/// The compiler's counts: block frequencies and branch probabilities.
+class FrequencyCounts final : public LayoutCounts {
+public:
+  explicit FrequencyCounts(const llvm::MachineBlockFrequencyInfo &MBFI)
+      : MBFI(MBFI) {}
+  llvm::BlockFrequency block(const llvm::MachineBasicBlock &MBB) const override;
+  llvm::BlockFrequency edge(const llvm::MachineBasicBlock &From,
+                            const llvm::MachineBasicBlock &To) const override;
+  llvm::BlockFrequency entry() const override;
+
+private:
+  const llvm::MachineBlockFrequencyInfo &MBFI;
+};
 
 /// One loop of the definition in the function's current layout.
 struct LayoutLoop {
@@ -79,13 +111,12 @@ struct LayoutLoop {
 bool fallsThrough(const llvm::MachineBasicBlock &Prev,
                   const llvm::MachineBasicBlock &Next);
 
-/// The loops of \p MF's current layout, sorted by span (outer before inner,
-/// then by layout position); a back jump that runs is direct (an indirect
-/// branch or jump table starts no loop: its targets are not one span) and
-/// its target reaches its source through blocks that run.
-std::vector<LayoutLoop>
-findLayoutLoops(const llvm::MachineFunction &MF,
-                const llvm::MachineBlockFrequencyInfo &MBFI);
+/// The loops of \p MF's current layout, counted by \p Counts, sorted by span
+/// (outer before inner, then by layout position); a back jump that runs is
+/// direct (an indirect branch or jump table starts no loop: its targets are not
+/// one span) and its target reaches its source through blocks that run.
+std::vector<LayoutLoop> findLayoutLoops(const llvm::MachineFunction &MF,
+                                        const LayoutCounts &Counts);
 
 } // namespace hotlayout
 

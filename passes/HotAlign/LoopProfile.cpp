@@ -7,11 +7,13 @@
 #include "hotlayout/Support/InputFile.h"
 #include "hotlayout/Support/LoopProfileFormat.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -51,6 +53,34 @@ std::optional<StringRef> unpromoted(StringRef Name) {
   return Name.take_front(At);
 }
 
+/// The binary's counts of a function's blocks and edges, by block ID (every
+/// block has one: countLoopsWithEdges checks first).
+class MeasuredCounts final : public LayoutCounts {
+public:
+  MeasuredCounts(const MeasuredFunction &M, const MachineFunction &MF) : M(M) {
+    // Entries by a call: the entry block's runs that no edge of the
+    // function brought (a loop back to it is an edge).
+    const MachineBasicBlock &Front = MF.front();
+    uint64_t Into = 0;
+    for (const MachineBasicBlock *Pred : Front.predecessors())
+      Into = SaturatingAdd(Into, edge(*Pred, Front).getFrequency());
+    uint64_t Runs = block(Front).getFrequency();
+    Entry = BlockFrequency(Runs - std::min(Runs, Into));
+  }
+  BlockFrequency block(const MachineBasicBlock &MBB) const override {
+    return BlockFrequency(M.BlockCounts.lookup(*blockID(MBB)));
+  }
+  BlockFrequency edge(const MachineBasicBlock &From,
+                      const MachineBasicBlock &To) const override {
+    return BlockFrequency(M.EdgeCounts.lookup({*blockID(From), *blockID(To)}));
+  }
+  BlockFrequency entry() const override { return Entry; }
+
+private:
+  const MeasuredFunction &M;
+  BlockFrequency Entry;
+};
+
 } // namespace
 
 Expected<MeasuredProfile> MeasuredProfile::read(StringRef Path) {
@@ -73,6 +103,8 @@ Expected<MeasuredProfile> MeasuredProfile::read(StringRef Path) {
       M.BlockCounts[B.ID] = B.Count;
     for (const LoopProfileLoop &L : F.Loops)
       M.Loops[L.TargetID] = {L.Taken, L.Entries, L.FallIn, L.Hot};
+    for (const LoopProfileEdge &E : F.Edges)
+      M.EdgeCounts[{E.FromID, E.ToID}] += E.Count;
   }
   for (const auto &F : P.Functions)
     if (std::optional<StringRef> Base = unpromoted(F.getKey())) {
@@ -122,6 +154,31 @@ bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
     L.MeasuredHot = Measured.Hot || nearCut(Measured, HotThreshold, Slack);
     for (size_t B = 0; B < L.Span.size(); ++B)
       L.Hot[B] = isHotByte(CountOf(L.Span[B]), Measured.Taken);
+  }
+  return true;
+}
+
+bool countLoopsWithEdges(const MachineFunction &MF, const MeasuredFunction &M,
+                         uint64_t HotThreshold, unsigned Slack,
+                         std::vector<LayoutLoop> &Loops) {
+  DenseSet<unsigned> IDs;
+  for (const MachineBasicBlock &MBB : MF) {
+    std::optional<unsigned> ID = blockID(MBB);
+    if (!ID)
+      return false;
+    IDs.insert(*ID);
+  }
+  for (const auto &[ID, Count] : M.BlockCounts)
+    if (!IDs.count(ID))
+      return false;
+  for (const auto &[Edge, Count] : M.EdgeCounts)
+    if (!IDs.count(Edge.first) || !IDs.count(Edge.second))
+      return false;
+  Loops = findLayoutLoops(MF, MeasuredCounts(M, MF));
+  for (LayoutLoop &L : Loops) {
+    MeasuredLoop Counted = {L.Taken.getFrequency(), L.Entries.getFrequency(),
+                            L.FallIn.getFrequency(), false};
+    L.MeasuredHot = nearCut(Counted, HotThreshold, Slack);
   }
   return true;
 }

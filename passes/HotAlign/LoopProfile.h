@@ -50,6 +50,9 @@ struct MeasuredLoop {
 struct MeasuredFunction {
   llvm::DenseMap<unsigned, uint64_t> BlockCounts; ///< By block ID.
   llvm::DenseMap<unsigned, MeasuredLoop> Loops;   ///< By target block ID.
+  /// Control flow between two blocks, by (from, to) block IDs; empty in a
+  /// file written before edges were.
+  llvm::DenseMap<std::pair<unsigned, unsigned>, uint64_t> EdgeCounts;
 };
 
 /// A loop profile file, indexed for hotalign.
@@ -89,6 +92,21 @@ private:
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
                          const MeasuredFunction &M, uint64_t HotThreshold,
                          unsigned Slack);
+
+/// With \p M's edges: \p MF's loops found again in its current layout
+/// and counted by the binary's block and edge counts (findLayoutLoops with
+/// MeasuredCounts: Taken, Entries, FallIn and hot bytes as the judge will
+/// count them in this layout, whatever layout the counts were recorded in:
+/// a final build's block order rotates loops, and the first build's loop
+/// records then name other targets), each hot when it iterates, reaches
+/// the judge's floor and its count x \p Slack reaches \p HotThreshold (the
+/// first build's least hot count: its cut, as applyMeasuredCounts's near-cut
+/// rule). False, changing nothing, when \p M does not fit \p MF's code: a
+/// block without an address-map ID, or a counted block or edge naming an
+/// ID no block has (the code changed since).
+bool countLoopsWithEdges(const llvm::MachineFunction &MF,
+                         const MeasuredFunction &M, uint64_t HotThreshold,
+                         unsigned Slack, std::vector<LayoutLoop> &Loops);
 
 } // namespace hotlayout
 

@@ -41,6 +41,8 @@ void writeLoopProfile(const LoopProfile &P, raw_ostream &OS) {
     for (const LoopProfileLoop &L : F.Loops)
       OS << "loop " << L.TargetID << ' ' << L.Taken << ' ' << L.Entries << ' '
          << L.FallIn << ' ' << (L.Hot ? 1 : 0) << '\n';
+    for (const LoopProfileEdge &E : F.Edges)
+      OS << "edge " << E.FromID << ' ' << E.ToID << ' ' << E.Count << '\n';
   }
 }
 
@@ -120,6 +122,12 @@ Expected<LoopProfile> parseLoopProfile(StringRef Text, StringRef Name) {
         return Bad("expected `loop <target-id> <taken> <entries> <fallin> "
                    "<hot 0|1>` after a function");
       Current->Loops.push_back({uint32_t(N[0]), N[1], N[2], N[3], N[4] == 1});
+    } else if (Fields[0] == "edge") {
+      if (!Current || !readNumbers(Fields, 3, N) || N[0] > UINT32_MAX ||
+          N[1] > UINT32_MAX)
+        return Bad("expected `edge <from-id> <to-id> <count>` after a "
+                   "function");
+      Current->Edges.push_back({uint32_t(N[0]), uint32_t(N[1]), N[2]});
     } else {
       return Bad("unknown record " + quoted(Fields[0]));
     }

@@ -16,8 +16,8 @@ accept the seed (exit 0). Then N cases, each the seed damaged by
 cli_fuzz.py's text mutators (lines dropped, doubled or garbled, numbers
 made huge, negative or not numbers, raw bytes, CRLF, tabs, emptied) and by
 ones aimed at this format (a record's keyword or count of fields changed,
-a function given twice, block and loop IDs past the code's, hot flags
-other than 0/1, counts of 2^64-1, the header's version; or, one case in
+a function given twice, block, loop and edge IDs past the code's, hot
+flags other than 0/1, counts of 2^64-1, the header's version; or, one case in
 fifty, the path is a directory, /dev/zero, /dev/urandom or a pipe), run
 through llc in a fresh directory under RLIMIT_AS = --memory MiB and judged:
 
@@ -49,25 +49,29 @@ import cli_fuzz  # noqa: E402  (its mutators, program and judges)
 
 def mutate_aimed(text, rng):
     """Damage that knows the format: `hotlayout-loop-profile 1`,
-    `threshold N`, then `function NAME` followed by `block ID COUNT` and
-    `loop TARGET TAKEN ENTRIES FALLIN HOT` lines."""
+    `threshold N`, then `function NAME` followed by `block ID COUNT`,
+    `loop TARGET TAKEN ENTRIES FALLIN HOT` and `edge FROM TO COUNT` lines."""
     lines = text.split("\n")
     i = rng.randrange(len(lines))
     fields = lines[i].split(" ")
     kind = rng.randrange(7)
     if kind == 0:  # another record's keyword, or none known
-        fields[0] = rng.choice(["function", "block", "loop", "threshold",
-                                "hotlayout-loop-profile", "#", "Loop", ""])
+        fields[0] = rng.choice(["function", "block", "loop", "edge",
+                                "threshold", "hotlayout-loop-profile", "#",
+                                "Loop", ""])
     elif kind == 1:  # a function given twice, or one of no name
         names = [ln for ln in lines if ln.startswith("function ")]
         lines.insert(i, rng.choice(names) if names and rng.random() < 0.7
                      else "function")
         return "\n".join(lines)
-    elif kind == 2 and fields[0] in ("block", "loop") and len(fields) > 1:
-        # IDs past the code's
-        fields[1] = str(rng.choice([(1 << 32) - 1, 1 << 32, 4096, 65535,
-                                    rng.randrange(64)]))
-    elif kind == 3 and fields[0] == "loop":  # the hot flag, the counts
+    elif kind == 2 and fields[0] in ("block", "loop", "edge") and \
+            len(fields) > 1:
+        # IDs past the code's (an edge's either end)
+        at = 2 if fields[0] == "edge" and len(fields) > 2 and \
+            rng.random() < 0.5 else 1
+        fields[at] = str(rng.choice([(1 << 32) - 1, 1 << 32, 4096, 65535,
+                                     rng.randrange(64)]))
+    elif kind == 3 and fields[0] in ("loop", "edge"):  # hot flag, counts
         at = rng.randrange(2, len(fields)) if len(fields) > 2 else 0
         fields[at] = rng.choice(["2", "-1", "18446744073709551615",
                                  "18446744073709551616", "0"])
@@ -80,7 +84,8 @@ def mutate_aimed(text, rng):
     elif kind == 5:  # a record in a place it may not be
         lines.insert(rng.randrange(len(lines) + 1), rng.choice(
             ["threshold 0", "threshold 18446744073709551615", "block 0 0",
-             "loop 0 0 0 0 0", "loop 1 1 0 0 1", "function main"]))
+             "loop 0 0 0 0 0", "loop 1 1 0 0 1", "function main",
+             "edge 0 0 18446744073709551615", "edge 1 0 1", "edge 0 1"]))
         return "\n".join(lines)
     else:  # a long line
         fields.append(rng.choice(["9" * 4096, "x" * 65536]))

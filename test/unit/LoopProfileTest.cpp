@@ -38,7 +38,7 @@ struct Scratch {
 } // namespace
 
 // Version 1, exactly: the header, comments, then each function followed by
-// its blocks and its loops, single spaces, decimal, hot as 0 or 1.
+// its blocks, its loops and its edges, single spaces, decimal, hot as 0 or 1.
 TEST(LoopProfile, WritesVersionOne) {
   LoopProfile P;
   P.Comments = {"binary: app"};
@@ -46,6 +46,7 @@ TEST(LoopProfile, WritesVersionOne) {
   F.Name = "hot";
   F.Blocks = {{0, 100}, {2, 100000}};
   F.Loops = {{2, 99900, 100, 100, true}};
+  F.Edges = {{0, 2, 100}, {2, 2, 99900}};
   P.Functions.push_back(F);
   LoopProfileFunction G;
   G.Name = "cold";
@@ -60,6 +61,8 @@ TEST(LoopProfile, WritesVersionOne) {
                   "block 0 100\n"
                   "block 2 100000\n"
                   "loop 2 99900 100 100 1\n"
+                  "edge 0 2 100\n"
+                  "edge 2 2 99900\n"
                   "function cold\n"
                   "loop 3 2 1 0 0\n");
   EXPECT_EQ(P.loopCount(), 2u);
@@ -76,6 +79,7 @@ TEST(LoopProfile, ReadsWhatItWrites) {
   F.Name = "hot";
   F.Blocks = {{0, 100}, {2, 100000}};
   F.Loops = {{2, 99900, 100, 7, true}, {5, 3, 1, 0, false}};
+  F.Edges = {{0, 2, 93}, {2, 5, 4000000000}};
   P.Functions.push_back(F);
   std::string Text;
   raw_string_ostream OS(Text);
@@ -96,12 +100,37 @@ TEST(LoopProfile, ReadsWhatItWrites) {
   EXPECT_EQ(G.Loops[0].FallIn, 7u);
   EXPECT_TRUE(G.Loops[0].Hot);
   EXPECT_FALSE(G.Loops[1].Hot);
+  ASSERT_EQ(G.Edges.size(), 2u);
+  EXPECT_EQ(G.Edges[1].FromID, 2u);
+  EXPECT_EQ(G.Edges[1].ToID, 5u);
+  EXPECT_EQ(G.Edges[1].Count, 4000000000u);
 
   Expected<LoopProfile> Twice =
       parseLoopProfile(Text + "function hot\n", "app.loops");
   ASSERT_FALSE(bool(Twice));
   EXPECT_EQ(toString(Twice.takeError()),
-            "app.loops:9: function 'hot' given twice");
+            "app.loops:11: function 'hot' given twice");
+}
+
+// An edge is three numbers after a function, its IDs 32-bit. Twins: before
+// any function, with a field missing, and an ID past 32 bits are refused.
+TEST(LoopProfile, EdgeRecordsChecked) {
+  Expected<LoopProfile> Good = parseLoopProfile(
+      "hotlayout-loop-profile 1\nfunction f\nedge 1 2 3\n", "a.loops");
+  ASSERT_TRUE(bool(Good)) << toString(Good.takeError());
+  ASSERT_EQ(Good->Functions[0].Edges.size(), 1u);
+  EXPECT_EQ(Good->Functions[0].Edges[0].Count, 3u);
+  for (const char *Bad : {"hotlayout-loop-profile 1\nedge 1 2 3\n",
+                          "hotlayout-loop-profile 1\nfunction f\nedge 1 2\n",
+                          "hotlayout-loop-profile 1\nfunction f\n"
+                          "edge 4294967296 2 3\n"}) {
+    Expected<LoopProfile> P = parseLoopProfile(Bad, "a.loops");
+    ASSERT_FALSE(bool(P)) << Bad;
+    EXPECT_NE(toString(P.takeError())
+                  .find("expected `edge <from-id> <to-id> "
+                        "<count>` after a function"),
+              std::string::npos);
+  }
 }
 
 // flags takes a file whose first line is this version's header, made

@@ -14,10 +14,16 @@
 //   function <symbol name>
 //   block <bbid> <count>
 //   loop <target bbid> <taken> <entries> <fallin> <hot>
+//   edge <from bbid> <to bbid> <count>
 //
 // threshold (optional, before the functions): the least back-edge count of
-// a hot loop. Each function is followed by its blocks, then its loops.
-// <hot> is 0 or 1. The reader also takes blank lines and comments anywhere.
+// a hot loop. Each function is followed by its blocks, its loops, then its
+// edges: the counted control flow between two of its blocks, by a taken
+// branch or by falling through (each pair once, counts summed). The loop
+// records are the first build's layout's; the edges let hotalign count the
+// loops of another layout of the same blocks (a final build with a block
+// order), as the judge would count them there. <hot> is 0 or 1. The reader
+// also takes blank lines and comments anywhere.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,11 +59,19 @@ struct LoopProfileLoop {
   bool Hot = false;     ///< The judge's verdict.
 };
 
+/// Counted control flow from one block to another.
+struct LoopProfileEdge {
+  uint32_t FromID = 0;
+  uint32_t ToID = 0;
+  uint64_t Count = 0;
+};
+
 struct LoopProfileFunction {
   std::string Name;
   uint64_t Address = 0;                 ///< Orders the file, not written.
   std::vector<LoopProfileBlock> Blocks; ///< By ID.
   std::vector<LoopProfileLoop> Loops;   ///< By TargetID.
+  std::vector<LoopProfileEdge> Edges;   ///< By FromID, then ToID.
 };
 
 struct LoopProfile {

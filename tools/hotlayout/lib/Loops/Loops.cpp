@@ -12,9 +12,10 @@
 //  4. Count each of their blocks from its range's per-instruction counts
 //     (execCounts, per code range as the judge counts: a split .cold part
 //     is a range of its own), and key each loop by its target's block.
-//  5. When asked for, each written function's flow (its blocks' counts,
-//     the taken branches between them, the fall-throughs) and the call
-//     counts between them, ordered by computeBlockOrder (BlockOrder.h).
+//  5. Each written function's flow (its blocks' counts, the taken branches
+//     between them, the fall-throughs): its edges go into the loop profile;
+//     when asked for, with the call counts between the functions, the
+//     order computeBlockOrder gives them (BlockOrder.h).
 //  6. Write the files through temporaries beside the outputs, renamed into
 //     place once all are written.
 //
@@ -142,6 +143,18 @@ std::optional<uint64_t> LoopProfileBuilder::countAt(uint64_t Address) {
   return C->Exec[*K];
 }
 
+/// \p F's edges by block ID, each pair once (a block's branch and its fall
+/// to one block, or two blocks that share an ID, summed), by IDs.
+static std::vector<LoopProfileEdge> edgesByID(const FunctionFlow &F) {
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> Sum;
+  for (const OrderEdge &E : F.Edges)
+    Sum[{F.Blocks[E.From].ID, F.Blocks[E.To].ID}] += E.Count;
+  std::vector<LoopProfileEdge> Out;
+  for (const auto &[IDs, Count] : Sum)
+    Out.push_back({IDs.first, IDs.second, Count});
+  return Out;
+}
+
 void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
                                const HotLoopReport &Report,
                                const std::set<uint64_t> &FromPGOMap,
@@ -222,10 +235,14 @@ void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
     llvm::sort(F.Loops, [](const LoopProfileLoop &A, const LoopProfileLoop &B) {
       return A.TargetID < B.TargetID;
     });
+    // The edges let hotalign count the loops of a final build whose block
+    // order differs from this build's (LoopProfileFormat.h).
+    FunctionFlow FF = flow(Range.Name, FunctionBlocks);
+    F.Edges = edgesByID(FF);
     R.Profile.Functions.push_back(std::move(F));
     if (Flow) {
       FlowOfRange[*Entry] = Flow->Functions.size();
-      Flow->Functions.push_back(flow(Range.Name, FunctionBlocks));
+      Flow->Functions.push_back(std::move(FF));
     }
   }
 }
@@ -272,14 +289,16 @@ LoopProfileBuilder::flow(StringRef Name,
     return std::nullopt;
   };
 
-  // Falls: into the next block at its start, from the one before.
+  // Falls: into the next block at its start, from the one before, over the
+  // alignment padding between them if any (no block holds those bytes; an
+  // aligned loop's target is most often reached so).
   std::set<size_t> RangesOfFunction;
   for (size_t I = 0; I + 1 < Sorted.size(); ++I) {
     const compat::MappedBlock *B = Sorted[I], *Next = Sorted[I + 1];
     std::optional<size_t> Range = rangeHolding(Next->Address);
     if (Range)
       RangesOfFunction.insert(*Range);
-    if (B->Address + B->Size != Next->Address || !Range ||
+    if (B->Address + B->Size > Next->Address || !Range ||
         rangeHolding(B->Address) != Range)
       continue;
     uint64_t Falls = 0;
