@@ -14,6 +14,10 @@
 //     uses) it reports the loops it would have aligned and pads nothing.
 //     For a target other than x86-64 and AArch64 (hotlayout/CodegenTargets.h)
 //     it changes nothing and says so in one missed remark per module.
+//     In a function a block order laid out, it drops the alignments
+//     MachineBlockPlacement set for its own order that a fall-through from
+//     within their loop now reaches (their padding would run on every
+//     iteration).
 //  2. Finds the definition's loops in the layout (LayoutLoops.h): the direct
 //     back jumps to one target that close a cycle; span from the target to
 //     the last of them; count = their summed count; hot bytes = the span's
@@ -135,6 +139,8 @@ STATISTIC(NumLoopsLineStart, "Number of hot loops aligned to a line start");
 STATISTIC(NumPaddingBudgeted, "Bytes of padding budgeted (sum of max-skips)");
 STATISTIC(NumFunctionsAligned, "Number of hot functions aligned to a line");
 STATISTIC(NumLoopsCold, "Number of loops left as cold");
+STATISTIC(NumStaleAlignmentsDropped,
+          "Number of block alignments a block order left on a fall-through");
 STATISTIC(NumWarmLoopsAligned,
           "Number of warm loops aligned where their padding never runs");
 STATISTIC(NumWarmPadding, "Bytes of warm loops' max-skips");
@@ -657,6 +663,40 @@ bool HotAlign::paddingRunsTooOften(const LoopFacts &F,
   return Floor && hotAncestor(F, All) && F.Loop->perFallIn() < double(Floor);
 }
 
+/// Step 1, in a function a block order laid out (-fbasic-block-sections=
+/// list=, `hotlayout loops --block-order`): its blocks are no longer where
+/// MachineBlockPlacement aligned them. MBP aligns a loop's block where its
+/// own order makes the padding cheap (nothing hot falls into it); the
+/// order moved blocks after it, so such padding may now sit inside a loop
+/// and run on every iteration (zopfli 1.0.3's ZopfliFindLongestMatch: the
+/// 16-byte alignment of a rotated loop's header, fallen into from the
+/// loop's own top block, ran a 6-byte nop 1.4 M times). Every alignment
+/// that a fall-through from within the block's own loop reaches is dropped,
+/// but what the source asked for (llvm.loop.align): an entry into a loop
+/// that falls into its aligned block runs the padding once per entry, as
+/// MBP meant. hotalign then aligns what it aligns. True when one was.
+bool HotAlign::dropStaleAlignments(MachineFunction &MF) {
+  if (!compat::LateMachinePassesSeeBlockSections || !MF.hasBBSections())
+    return false;
+  bool Changed = false;
+  for (MachineBasicBlock &MBB : MF) {
+    MachineBasicBlock *Prev = MBB.getPrevNode();
+    MachineLoop *L = MLI.getLoopFor(&MBB);
+    if (!Prev || !L || !L->contains(Prev) || MBB.getAlignment() == Align(1) ||
+        MBB.isBeginSection() || !fallsThrough(*Prev, MBB) ||
+        userLoopAlignment(L))
+      continue;
+    LLVM_DEBUG(dbgs() << "[hotalign] " << MF.getName() << ": "
+                      << printMBBReference(MBB) << " falls in from "
+                      << printMBBReference(*Prev) << ": alignment "
+                      << MBB.getAlignment().value() << " dropped\n");
+    MBB.setAlignment(Align(1));
+    ++NumStaleAlignmentsDropped;
+    Changed = true;
+  }
+  return Changed;
+}
+
 /// Step 1: the module's one remark that its target's code is left alone.
 void HotAlign::sayUnsupported(const MachineFunction &MF) {
   if (Mod.SaidUnsupported)
@@ -688,6 +728,7 @@ bool HotAlign::run(MachineFunction &MF) {
   HasProfile = MF.getFunction().hasProfileData() && PSI.hasProfileSummary();
   FunctionBudgetLeft = FunctionBudget;
 
+  bool Changed = dropStaleAlignments(MF);
   // Steps 2 and 3 for every loop first: step 6 asks about enclosing loops.
   std::vector<LayoutLoop> Loops = findLayoutLoops(MF, FrequencyCounts(MBFI));
   useBinaryCounts(MF, Loops);
@@ -701,7 +742,6 @@ bool HotAlign::run(MachineFunction &MF) {
   SmallVector<size_t, 2> Roots;
   for (size_t N = 0; N < Facts.size(); ++N)
     (Loops[N].Parent < 0 ? Roots : Children[Loops[N].Parent]).push_back(N);
-  bool Changed = false;
   std::function<void(size_t)> Visit = [&](size_t N) {
     for (size_t C : Children[N])
       Visit(C);

@@ -166,6 +166,7 @@ private:
   void padBefore(MachineFunction &MF, MachineBasicBlock &Target,
                  uint64_t Offset);
   void sayBlockOrderNotApplied(const MachineFunction &MF);
+  bool dropStaleAlignments(MachineFunction &MF);
   void useBinaryCounts(const MachineFunction &MF,
                        std::vector<LayoutLoop> &Loops);
   void analysis(const LoopFacts &F);
