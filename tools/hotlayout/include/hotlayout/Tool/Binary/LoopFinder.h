@@ -19,9 +19,11 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"
+#include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrAnalysis.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
@@ -53,6 +55,11 @@ struct DecodedInst {
   /// A jump through a register or memory (a computed goto, a jump table),
   /// not a call or return.
   bool IsIndirectJump = false;
+  /// For a direct branch: its opcode as MC relaxes it (x86's 2-byte jumps
+  /// to their 5- and 6-byte forms) and its operands other than the target,
+  /// hashed; 0 for anything else. Two branches of one Form are the same
+  /// branch, whatever width their displacement was encoded in.
+  uint64_t Form = 0;
 };
 
 /// True when control entering \p Edge's target can reach the branch itself
@@ -110,6 +117,8 @@ public:
 
 private:
   LoopFinder() = default;
+  /// DecodedInst::Form of the direct branch \p Inst.
+  uint64_t branchForm(llvm::MCInst Inst) const;
 
   std::unique_ptr<llvm::MCRegisterInfo> MRI;
   std::unique_ptr<llvm::MCAsmInfo> MAI;
@@ -118,6 +127,9 @@ private:
   std::unique_ptr<llvm::MCContext> Ctx;
   std::unique_ptr<llvm::MCDisassembler> DisAsm;
   std::unique_ptr<llvm::MCInstrAnalysis> MIA;
+  /// Relaxes a decoded branch for DecodedInst::Form; null when the target
+  /// has no assembler backend (then Form is the decoded opcode's).
+  std::unique_ptr<llvm::MCAsmBackend> MAB;
   uint64_t MinInstSize = 1;
 };
 
