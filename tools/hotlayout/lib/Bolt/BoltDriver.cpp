@@ -372,7 +372,7 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
   // call (`je other`) through a jump it appends to the function, and SCTC
   // folds it back, then erases the blocks nothing branches to: hotalign's
   // nops after a `jmp` went (checked on llvm-bolt 22, whole function,
-  // test/lit/apply/Inputs/tail-call-over-padding.S: a loop on a line start
+  // test/lit/apply/Inputs/loops.S -DTAILCALL: a loop on a line start
   // moved 48 bytes up; -sctc-mode=preserve erases them too). Without SCTC
   // the input's bytes stay, the conditional tail call jumps to the appended
   // jump (LockedCode.h accepts it), and -eliminate-unreachable=0 keeps the
