@@ -172,6 +172,50 @@ TEST(LockedCode, TailCallReencodedToOtherFunctionIsAChange) {
   EXPECT_EQ(R.Change->Offset, 2u);
 }
 
+/// A call of the function itself with no relocation (the assembler
+/// resolved a static function's recursion) after a jump llvm-bolt emitted
+/// 3 bytes shorter: another displacement to the same start, kept.
+///   input:  +0 jmp +a (e9, 5)  +5 call +0 (e8 f6 ff ff ff)  +a ret
+///   output: +0 jmp +7 (eb, 2)  +2 call +0 (e8 f9 ff ff ff)  +7 ret
+struct Recursion {
+  std::vector<uint8_t> In = {0xe9, 5,    0,    0,    0,   0xe8,
+                             0xf6, 0xff, 0xff, 0xff, 0xc3};
+  std::vector<uint8_t> Out = {0xeb, 5, 0xe8, 0xf9, 0xff, 0xff, 0xff, 0xc3};
+  std::vector<DecodedInst> InInsts = {jmp(0x1000, 5, 0x100a),
+                                      call(0x1005, 0x1000), plain(0x100a, 1)};
+  std::vector<DecodedInst> OutInsts = {
+      jmp(0x400000, 2, 0x400007), call(0x400002, 0x400000), plain(0x400007, 1)};
+
+  static DecodedInst call(uint64_t A, uint64_t T) {
+    DecodedInst D{A, 5, true, false, 0};
+    D.IsCall = true;
+    D.CallTarget = T;
+    D.Form = 9;
+    return D;
+  }
+  CodeComparison compare() const {
+    return compareLockedCode({In, 0x1000, InInsts}, {Out, 0x400000, OutInsts},
+                             {}, noTargetOutside);
+  }
+};
+
+TEST(LockedCode, RecursiveCallAfterShorterJumpIsKept) {
+  CodeComparison R = Recursion().compare();
+  EXPECT_TRUE(R.kept());
+  EXPECT_EQ(R.Reencoded, 1u);
+}
+
+/// The twin: the call now goes two bytes into the function: a change at
+/// the call.
+TEST(LockedCode, CallElsewhereIsAChange) {
+  Recursion X;
+  X.Out[3] = 0xfb;
+  X.OutInsts[1].CallTarget = 0x400002;
+  CodeComparison R = X.compare();
+  ASSERT_FALSE(R.kept());
+  EXPECT_EQ(R.Change->Offset, 5u);
+}
+
 /// Nops llvm-bolt erased (hotalign's padding after a jmp): the code after
 /// them is the change, at the first nop.
 ///   input:  +0 jmp +4 (2)  +2 nop nop  +4 ret

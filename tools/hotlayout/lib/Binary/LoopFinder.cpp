@@ -174,7 +174,8 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
         MIA->isIndirectBranch(Inst) && !D.IsCall && !MIA->isReturn(Inst);
     D.IsBranch = MIA->isBranch(Inst) && !D.IsCall &&
                  MIA->evaluateBranch(Inst, D.Address, D.Size, D.Target);
-    if (D.IsBranch)
+    if (D.IsBranch || (D.IsCall && MIA->evaluateBranch(Inst, D.Address, D.Size,
+                                                       D.CallTarget)))
       D.Form = branchForm(Inst);
     Insts.push_back(D);
     Offset += D.Size;

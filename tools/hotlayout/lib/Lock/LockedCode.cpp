@@ -149,7 +149,7 @@ CodeComparison compareLockedCode(const FunctionCode &In,
     const DecodedInst &B = Out.Insts[J++];
     OutOffset[I] = O;
     if (A.Size != B.Size || Bytes.firstDifference(I, O, A.Size)) {
-      if (!A.IsBranch || !B.IsBranch || A.Form != B.Form) {
+      if (!A.Form || A.Form != B.Form || A.IsBranch != B.IsBranch) {
         uint64_t K =
             Bytes.firstDifference(I, O, std::max(A.Size, B.Size)).value_or(0);
         return ChangedAt(I + K, O + K);
@@ -161,19 +161,26 @@ CodeComparison compareLockedCode(const FunctionCode &In,
   }
   if (I != Size)
     return ChangedAt(*First, *First);
-  // Each re-encoded (or re-aimed) branch goes to the instruction its input
-  // target became, or out of the function to the same place.
+  // Each re-encoded (or re-aimed) branch or call goes to the instruction its
+  // input target became, or out of the function to the same place: after a
+  // shorter jump, a call of the function itself that the assembler resolved
+  // (no relocation: a static function's recursion, Lua's singlevaraux) has
+  // another displacement to the same start.
   auto Inside = [](const FunctionCode &F, uint64_t A) {
     return A >= F.Address && A - F.Address < F.Bytes.size();
   };
+  auto Dest = [](const DecodedInst &D) {
+    return D.IsBranch ? D.Target : D.CallTarget;
+  };
   for (auto [A, B] : Branches) {
     uint64_t IA = A->Address - In.Address;
+    uint64_t TA = Dest(*A), TB = Dest(*B);
     bool Same;
-    if (Inside(In, A->Target)) {
-      auto It = OutOffset.find(A->Target - In.Address);
-      Same = It != OutOffset.end() && B->Target == Out.Address + It->second;
+    if (Inside(In, TA)) {
+      auto It = OutOffset.find(TA - In.Address);
+      Same = It != OutOffset.end() && TB == Out.Address + It->second;
     } else
-      Same = !Inside(Out, B->Target) && SameTarget(A->Target, B->Target);
+      Same = !Inside(Out, TB) && SameTarget(TA, TB);
     if (!Same)
       return ChangedAt(IA, OutOffset[IA]);
     C.Reencoded += A->Size != B->Size;

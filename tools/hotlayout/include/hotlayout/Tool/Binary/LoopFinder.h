@@ -55,10 +55,13 @@ struct DecodedInst {
   /// A jump through a register or memory (a computed goto, a jump table),
   /// not a call or return.
   bool IsIndirectJump = false;
-  /// For a direct branch: its opcode as MC relaxes it (x86's 2-byte jumps
-  /// to their 5- and 6-byte forms) and its operands other than the target,
-  /// hashed; 0 for anything else. Two branches of one Form are the same
-  /// branch, whatever width their displacement was encoded in.
+  /// For a direct call: where it goes (Target stays 0: the loop finder and
+  /// the judge follow branches only).
+  uint64_t CallTarget = 0;
+  /// For a direct branch or call: its opcode as MC relaxes it (x86's 2-byte
+  /// jumps to their 5- and 6-byte forms) and its operands other than the
+  /// target, hashed; 0 for anything else. Two of one Form are the same
+  /// branch or call, whatever width and value their displacement has.
   uint64_t Form = 0;
 };
 
@@ -117,7 +120,7 @@ public:
 
 private:
   LoopFinder() = default;
-  /// DecodedInst::Form of the direct branch \p Inst.
+  /// DecodedInst::Form of the direct branch or call \p Inst.
   uint64_t branchForm(llvm::MCInst Inst) const;
 
   std::unique_ptr<llvm::MCRegisterInfo> MRI;

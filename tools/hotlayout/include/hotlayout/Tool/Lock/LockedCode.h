@@ -12,11 +12,11 @@
 //     and a callee's address with the callee. Equal hashes: kept.
 //  2. Else walk both decodings instruction by instruction: an instruction is
 //     kept when its bytes are, outside the relocated fields; a direct branch
-//     is kept when llvm-bolt encoded the same branch (DecodedInst::Form) in
-//     another width, to the instruction that corresponds to its input target
-//     or, out of the function, to the same function (see compareLockedCode
-//     for why that is no change). The first other difference is the change
-//     reported.
+//     or call is kept when llvm-bolt encoded the same one (DecodedInst::Form)
+//     in another width or with another displacement, to the instruction that
+//     corresponds to its input target or, out of the function, to the same
+//     function (see compareLockedCode for why that is no change). The first
+//     other difference is the change reported.
 //  3. What the output has past the input's code may only be direct jumps:
 //     llvm-bolt routes a conditional tail call through a jump it appends
 //     (with -simplify-conditional-tail-calls=0, which apply passes).
