@@ -60,6 +60,23 @@ TEST(BoltDriver, AlignedRewriteWithoutProfile) {
                       "-pad-funcs=f(/.*)?:10"}));
 }
 
+// KeepInputCode: the options with which llvm-bolt emits a function as its
+// input has it, SCTC off among them (it erases nops after a jmp in a
+// function with a conditional tail call); without it, none of them.
+TEST(BoltDriver, KeepInputCodeTurnsSCTCOff) {
+  BoltRewrite R = aligned();
+  R.KeepInputCode = true;
+  std::vector<std::string> Args = rewriteArguments(tools(), R);
+  for (const char *A :
+       {"-keep-nops", "-shorten-instructions=0", "-eliminate-unreachable=0",
+        "-simplify-conditional-tail-calls=0"})
+    EXPECT_EQ(std::count(Args.begin(), Args.end(), A), 1) << A;
+  std::vector<std::string> Plain = rewriteArguments(tools(), aligned());
+  EXPECT_EQ(std::count(Plain.begin(), Plain.end(),
+                       "-simplify-conditional-tail-calls=0"),
+            0);
+}
+
 // A profile orders blocks, splits cold ones, and turns lite mode off (it
 // would leave functions without samples in place); the skip list follows.
 TEST(BoltDriver, ProfileAndSkipListAddTheirArguments) {

@@ -174,25 +174,26 @@ tight:
         .size tight, .-tight
 
 #ifdef SHORTENED
-// shortened(n): a 5-byte jump to its exit (encoded long, as the compiler
-// encodes a tail jump to another function), then an 18-byte loop that the
-// compiler's alignment puts on a line start, at offset 64. llvm-bolt emits
-// the jump in 2 bytes: the loop moves up 3, to 61, across the line, unless
-// the function starts 3 or more bytes later.
+// shortened(n): 56 bytes, then a tail call to straddler for n == 0 (never
+// taken: `jmp straddler`, 5 bytes with its relocation, as the compiler
+// encodes a tail call), then an 18-byte loop that the compiler's alignment
+// puts on a line start, at offset 64. The lock puts straddler within 127
+// bytes of the call, so llvm-bolt emits it in 2 bytes: the loop moves up
+// 3, to 61, across the line, unless the function starts 3 or more bytes
+// later.
         .globl shortened
         .type shortened,@function
         .p2align 6
 shortened:
-        testq %rdi, %rdi
-        jnz .Lshortened_body
-        {disp32} jmp .Lshortened_exit
-.Lshortened_body:
         FILL10 %rax
         FILL10 %rdx
         FILL10 %rsi
         FILL10 %r8
         FILL10 %r9
         movq %rdi, %rcx
+        testq %rdi, %rdi
+        jnz .Lshortened_loop
+        jmp straddler
         .p2align 6
 .Lshortened_loop:
         imulq %rdx, %rax
@@ -201,7 +202,39 @@ shortened:
         addq %r9, %rax
         decq %rcx
         jnz .Lshortened_loop
-.Lshortened_exit:
         retq
         .size shortened, .-shortened
+#endif
+
+#ifdef TAILCALL
+// overpadding(n): a conditional tail call to tail_target (n == 0), then a
+// jmp over the compiler's alignment padding (48 bytes of nops, as hotalign
+// pads) to a loop on a line start, at offset 64. llvm-bolt's SCTC erases
+// the nops (nothing branches to them) unless apply turns it off; without it
+// the `je` goes through a jump llvm-bolt appends to the function.
+        .globl tail_target
+        .type tail_target,@function
+        .p2align 4
+tail_target:
+        leaq 1(%rdi), %rax
+        retq
+        .size tail_target, .-tail_target
+
+        .globl overpadding
+        .type overpadding,@function
+        .p2align 6
+overpadding:
+        testq %rdi, %rdi
+        je tail_target
+        movq %rdi, %rcx
+        xorl %eax, %eax
+        jmp .Loverpadding_loop
+        .p2align 6
+.Loverpadding_loop:
+        addq %rcx, %rax
+        imulq %rcx, %rax
+        decq %rcx
+        jnz .Loverpadding_loop
+        retq
+        .size overpadding, .-overpadding
 #endif

@@ -34,7 +34,11 @@
 //     locked function's loops straddle because llvm-bolt emitted its code
 //     otherwise (a jump re-encoded shorter), choose its shift again from the
 //     emitted code and run llvm-bolt again (reshift()), within the same
-//     MaxBoltRuns: a total over both steps.
+//     MaxBoltRuns: a total over both steps. 4c. Every locked function
+//     found in the output keeps its input code (LockedCode.h: the code
+//     hash, masked by BINARY's relocated fields; a branch re-encoded in
+//     another width is the same code), else an error names each function
+//     changed, where and how, and OUT is not written.
 //  5. The smoke command runs on the result before it is renamed over OUT; a
 //     failing command is an error and OUT is not written.
 //  6. Rename the result over OUT. BINARY is only ever read.
@@ -45,9 +49,11 @@
 
 #include "hotlayout/Tool/Binary/BinaryFile.h"
 #include "hotlayout/Tool/Binary/CodeSizes.h"
+#include "hotlayout/Tool/Binary/LoopFinder.h"
 #include "hotlayout/Tool/Bolt/BoltDriver.h"
 #include "hotlayout/Tool/Lock/LayoutLock.h"
 #include "hotlayout/Tool/Lock/LockPlacement.h"
+#include "hotlayout/Tool/Lock/LockedCode.h"
 #include "hotlayout/Tool/Lock/LockedHotLoops.h"
 #include "hotlayout/Tool/Lock/LoopShift.h"
 #include "hotlayout/Tool/Profile/Fdata.h"
@@ -57,6 +63,7 @@
 #include "hotlayout/Tool/Support/Process.h"
 #include "hotlayout/Tool/Support/TempFiles.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -105,6 +112,10 @@ struct ApplyInputs {
   BoltTools Tools;
   /// Relocation-masked code hash of each locked function of BINARY.
   StringMap<std::string> CodeHashes;
+  /// BINARY's functions (In indexes them) and its relocated code fields:
+  /// what each locked function's output code is compared with.
+  std::vector<CodeRange> Ranges;
+  std::vector<RelocatedField> Fields;
   /// The --profile, read and checked once: filterProfile() writes BOLT's
   /// copy from it.
   std::optional<FdataFile> Profile;
@@ -272,10 +283,12 @@ static Expected<ApplyInputs> checkInputs(const ApplyConfig &C) {
   auto Fields = relocatedCodeFields(*I.File);
   if (!Fields)
     return Fields.takeError();
+  I.Ranges = std::move(*Ranges);
+  I.Fields = std::move(*Fields);
   for (const PlacedFunction &F : Locked)
     if (const IndexedSymbol *S = I.In.find(F.Name)) {
-      const CodeRange &R = (*Ranges)[S->Range];
-      I.CodeHashes[F.Name] = maskedContentHash(R.Bytes, R.Address, *Fields);
+      const CodeRange &R = I.Ranges[S->Range];
+      I.CodeHashes[F.Name] = maskedContentHash(R.Bytes, R.Address, I.Fields);
     }
   return I;
 }
@@ -692,7 +705,97 @@ Error PlacementLoop::run(ApplyResult &R) {
   return Error::success();
 }
 
-/// Step 4.
+/// Step 4c: each locked function in the output keeps its input code
+/// (LockedCode.h), or an error names the functions changed, where, and
+/// how, and the output is not written.
+static Error verifyLockedCode(const ApplyConfig &C, const ApplyInputs &I,
+                              StringRef OutPath, ApplyResult &R) {
+  auto File = openBoltOutput(OutPath, C.BinaryPath);
+  if (!File)
+    return File.takeError();
+  auto Ranges = symbolRanges(**File, "the lock is keyed by symbol name");
+  if (!Ranges)
+    return boltOutputError(Ranges.takeError(), OutPath, C.BinaryPath);
+  SymbolIndex Out(*Ranges);
+  // Decoding is needed only where the hashes differ or llvm-bolt appended.
+  std::unique_ptr<LoopFinder> Finder;
+  auto Decode =
+      [&](const CodeRange &Range) -> Expected<std::vector<DecodedInst>> {
+    if (!Finder) {
+      auto F = LoopFinder::create(I.File->triple());
+      if (!F)
+        return F.takeError();
+      Finder = std::move(*F);
+    }
+    return Finder->decode(Range);
+  };
+  // Where a tail call of the input goes: the function starting there.
+  DenseMap<uint64_t, StringRef> Starts;
+  for (const auto &E : I.In.names())
+    Starts[E.getValue().Address] = E.getKey();
+  std::vector<std::string> Changed;
+  for (const PlacementVerdict &D : R.Verdicts) {
+    const IndexedSymbol *In = I.In.find(D.Locked.Name);
+    const IndexedSymbol *S = Out.find(D.Locked.Name);
+    if (!In || !S)
+      continue;
+    const CodeRange &InRange = I.Ranges[In->Range];
+    // Its emitted code: the symbol less the padding asked for after it
+    // (none when llvm-bolt left it in place).
+    CodeRange OutRange = (*Ranges)[S->Range];
+    if (!D.Stayed)
+      OutRange.Bytes =
+          OutRange.Bytes.take_front(R.EmittedSizes.lookup(D.Locked.Name));
+    ++R.CodeCompared;
+    if (OutRange.Bytes.size() == InRange.Bytes.size() &&
+        sameCodeHash(InRange.Bytes, InRange.Address, OutRange.Bytes, I.Fields))
+      continue;
+    auto InInsts = Decode(InRange);
+    if (!InInsts)
+      return InInsts.takeError();
+    auto OutInsts = Decode(OutRange);
+    if (!OutInsts)
+      return OutInsts.takeError();
+    CodeComparison Cmp =
+        compareLockedCode({InRange.Bytes, InRange.Address, *InInsts},
+                          {OutRange.Bytes, OutRange.Address, *OutInsts},
+                          I.Fields, [&](uint64_t InTarget, uint64_t OutTarget) {
+                            StringRef Callee = Starts.lookup(InTarget);
+                            const IndexedSymbol *F =
+                                Callee.empty() ? nullptr : Out.find(Callee);
+                            return F && F->Address == OutTarget;
+                          });
+    R.CodeReencoded += Cmp.Reencoded != 0;
+    R.CodeAppended += Cmp.Appended != 0;
+    if (Cmp.kept())
+      continue;
+    const CodeChange &X = *Cmp.Change;
+    Changed.push_back(D.Locked.Name + " at +0x" +
+                      utohexstr(X.Offset, /*LowerCase=*/true) + " (input " +
+                      (X.In.empty() ? "ends" : hexBytes(X.In)) + ", output " +
+                      (X.Out.empty() ? "ends" : hexBytes(X.Out)) + ")");
+  }
+  if (Changed.empty())
+    return Error::success();
+  constexpr size_t Shown = 3;
+  std::string List = join(ArrayRef(Changed).take_front(Shown), "; ");
+  if (Changed.size() > Shown)
+    List += "; and " + std::to_string(Changed.size() - Shown) + " more";
+  return fileError(
+      C.BinaryPath,
+      "was rewritten by llvm-bolt with other code in " + Twine(Changed.size()) +
+          " of " + Twine(R.CodeCompared) +
+          " locked functions, which apply keeps as the compiler laid them "
+          "out (byte for byte outside relocated fields; offsets from the "
+          "function's start): " +
+          List + "; '" + C.OutputPath +
+          "' was not written. An llvm-bolt pass that apply's options do not "
+          "stop changed them: use the llvm-bolt of the LLVM hotlayout was "
+          "built with (drop --bolt-dir), or leave these functions out of the "
+          "lock; --verbose prints the llvm-bolt command to report");
+}
+
+/// Step 5.
 static Error runSmoke(const ApplyConfig &C, StringRef Path) {
   auto Sh = sys::findProgramByName("sh");
   if (!Sh)
@@ -779,6 +882,11 @@ Expected<ApplyResult> runApply(const ApplyConfig &Config) {
   PlacementLoop Loop(Config, *Inputs, *Tmp, Out.tempPath(), *Skip, Times);
   if (Error E = Loop.run(R))
     return std::move(E);
+  {
+    PhaseTimer T(Times.Verify);
+    if (Error E = verifyLockedCode(Config, *Inputs, Out.tempPath(), R))
+      return std::move(E);
+  }
   measureSizes(*Inputs->File, Out.tempPath(), R);
   if (!Config.SmokeCommand.empty())
     if (Error E = runSmoke(Config, Out.tempPath()))

@@ -150,6 +150,16 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   }
   OS << R.Verdicts.size() << " locked functions: " << R.placed()
      << " at their offsets, " << Moved << " moved, " << Missing << " missing\n";
+  OS << "locked code: " << R.CodeCompared
+     << " functions compared with the input, all kept (byte for byte outside "
+        "relocated fields";
+  if (R.CodeReencoded)
+    OS << "; " << R.CodeReencoded
+       << " with a jump llvm-bolt encoded in another width";
+  if (R.CodeAppended)
+    OS << "; " << R.CodeAppended
+       << " with conditional tail calls through jumps llvm-bolt appended";
+  OS << ")\n";
   printLoopReport(R, OS);
   if (R.OutputFileSize) {
     OS << "output: " << R.OutputFileSize << " bytes, code " << R.OutputCodeSize

@@ -16,6 +16,7 @@
 
 #include "Binary/Compat.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCTargetOptions.h"
@@ -126,8 +127,29 @@ Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {
     return makeError("LLVM was built without a disassembler or "
                      "instruction analysis for " +
                      T.str());
+  LF->MAB.reset(TheTarget->createMCAsmBackend(*LF->STI, *LF->MRI, Options));
   LF->MinInstSize = IsAArch64 ? 4 : 1;
   return LF;
+}
+
+uint64_t LoopFinder::branchForm(MCInst Inst) const {
+  if (MAB && MAB->mayNeedRelaxation(Inst.getOpcode(), Inst.getOperands(), *STI))
+    MAB->relaxInstruction(Inst, *STI);
+  const MCInstrDesc &Desc = MII->get(Inst.getOpcode());
+  hash_code H = hash_value(Inst.getOpcode());
+  for (unsigned I = 0; I < Inst.getNumOperands(); ++I) {
+    const MCOperand &Op = Inst.getOperand(I);
+    // The target's displacement: what re-encoding changes.
+    if (I < Desc.getNumOperands() &&
+        Desc.operands()[I].OperandType == MCOI::OPERAND_PCREL)
+      continue;
+    if (Op.isReg())
+      H = hash_combine(H, 'r', Op.getReg().id());
+    else if (Op.isImm())
+      H = hash_combine(H, 'i', Op.getImm());
+  }
+  // 0 means "no branch".
+  return H ? uint64_t(H) : 1;
 }
 
 std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
@@ -152,6 +174,9 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
         MIA->isIndirectBranch(Inst) && !D.IsCall && !MIA->isReturn(Inst);
     D.IsBranch = MIA->isBranch(Inst) && !D.IsCall &&
                  MIA->evaluateBranch(Inst, D.Address, D.Size, D.Target);
+    if (D.IsBranch || (D.IsCall && MIA->evaluateBranch(Inst, D.Address, D.Size,
+                                                       D.CallTarget)))
+      D.Form = branchForm(Inst);
     Insts.push_back(D);
     Offset += D.Size;
   }

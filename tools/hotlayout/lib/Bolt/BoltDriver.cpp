@@ -368,9 +368,19 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
   // Checked on bzip2 (llvm-bolt 22, every function unprofiled): with these
   // three every instruction sits at its input offset from a line-aligned
   // start; -keep-nops alone still moves code.
+  // -simplify-conditional-tail-calls=0: llvm-bolt routes a conditional tail
+  // call (`je other`) through a jump it appends to the function, and SCTC
+  // folds it back, then erases the blocks nothing branches to: hotalign's
+  // nops after a `jmp` went (checked on llvm-bolt 22, whole function,
+  // test/lit/apply/Inputs/loops.S -DTAILCALL: a loop on a line start
+  // moved 48 bytes up; -sctc-mode=preserve erases them too). Without SCTC
+  // the input's bytes stay, the conditional tail call jumps to the appended
+  // jump (LockedCode.h accepts it), and -eliminate-unreachable=0 keeps the
+  // nops.
   if (R.KeepInputCode)
     Args.insert(Args.end(), {"-keep-nops", "-shorten-instructions=0",
-                             "-eliminate-unreachable=0"});
+                             "-eliminate-unreachable=0",
+                             "-simplify-conditional-tail-calls=0"});
   // Splitting leaves only the run blocks in the ordered text, so a function
   // grows less against its space when cold code is added. -lite=0: in lite
   // mode BOLT leaves functions without a profile where they are, and an

@@ -19,9 +19,11 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"
+#include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrAnalysis.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
@@ -53,6 +55,14 @@ struct DecodedInst {
   /// A jump through a register or memory (a computed goto, a jump table),
   /// not a call or return.
   bool IsIndirectJump = false;
+  /// For a direct call: where it goes (Target stays 0: the loop finder and
+  /// the judge follow branches only).
+  uint64_t CallTarget = 0;
+  /// For a direct branch or call: its opcode as MC relaxes it (x86's 2-byte
+  /// jumps to their 5- and 6-byte forms) and its operands other than the
+  /// target, hashed; 0 for anything else. Two of one Form are the same
+  /// branch or call, whatever width and value their displacement has.
+  uint64_t Form = 0;
 };
 
 /// True when control entering \p Edge's target can reach the branch itself
@@ -110,6 +120,8 @@ public:
 
 private:
   LoopFinder() = default;
+  /// DecodedInst::Form of the direct branch or call \p Inst.
+  uint64_t branchForm(llvm::MCInst Inst) const;
 
   std::unique_ptr<llvm::MCRegisterInfo> MRI;
   std::unique_ptr<llvm::MCAsmInfo> MAI;
@@ -118,6 +130,9 @@ private:
   std::unique_ptr<llvm::MCContext> Ctx;
   std::unique_ptr<llvm::MCDisassembler> DisAsm;
   std::unique_ptr<llvm::MCInstrAnalysis> MIA;
+  /// Relaxes a decoded branch for DecodedInst::Form; null when the target
+  /// has no assembler backend (then Form is the decoded opcode's).
+  std::unique_ptr<llvm::MCAsmBackend> MAB;
   uint64_t MinInstSize = 1;
 };
 
