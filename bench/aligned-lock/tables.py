@@ -473,14 +473,15 @@ def unquote(v):
 
 
 def hotalign_records(objdir):
-    """hotalign's remarks in OBJDIR's .opt.yaml files (-fsave-optimization-record):
+    """hotalign's remarks in the .opt.yaml files under OBJDIR (-fsave-optimization-record):
     {(function, block): {'bbid', 'hot', 'hot_bytes', 'decision', 'why'}}; decision is
-    'aligned' or the missed remark's name."""
+    'aligned' or the missed remark's name. Under it, not only in it: a program built by its own
+    build system (CMake, autotools) leaves each record beside its object, in the build tree."""
     recs = collections.defaultdict(dict)
-    for name in sorted(os.listdir(objdir)):
-        if not name.endswith('.opt.yaml'):
-            continue
-        for doc in remark_docs(os.path.join(objdir, name)):
+    paths = sorted(os.path.join(d, n) for d, _, names in os.walk(objdir) for n in names
+                   if n.endswith('.opt.yaml'))
+    for path in paths:
+        for doc in remark_docs(path):
             if doc.get('Pass') != 'hotalign':
                 continue
             args = {}
