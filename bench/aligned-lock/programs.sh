@@ -147,11 +147,14 @@ luass_workload() { echo "data/lua-strings-sort.lua ${LUA_N:-1}"; }
 # them with nopl, in, in.bolt and in.apply only. A shared library defines NAME_host (the
 # program that loads it, preloaded: workload.sh).
 
-# recipe_ldflags FLAGS...: the recipe's link flags for the stage that compiles with FLAGS.
+# recipe_ldflags FLAGS...: the recipe's link flags for the stage that compiles with FLAGS, with
+# run.sh's LINK_EXTRA for that stage (`hotlayout flags --use ... --function-order F`'s
+# -Wl,--symbol-ordering-file=F: the final build links in the function order).
 recipe_ldflags() {
   case " $* " in
     *" -fprofile-generate "*) bench_recipe "$H" "$CLANG" --instrument --ldflags ;;
-    *) bench_recipe "$H" "$CLANG" --ldflags ;;
+    *) bench_recipe "$H" "$CLANG" --ldflags
+       RECIPE+=(${LINK_EXTRA[@]+"${LINK_EXTRA[@]}"}) ;;
   esac
   echo "${RECIPE[*]}"
 }

@@ -9,6 +9,10 @@ W/PROG/apply-*.txt; writes
                          count-weighted extra lines (also at 90% coverage), check's, where they
                          agree, and how many hot loops sit where the reference binary has them
   R/aligned-loops.csv    one row per hot loop (the judge's) per binary, with check's verdict
+  R/aligned-counts.csv   one row per program and binary: the taken jumps and instructions of the
+                         program's own code (the judge's callgrind run) and, where run.sh ran
+                         cachegrind (W/PROG/cacheK-B/), the I1 misses at K KiB; each against
+                         plain llvm-bolt's on the same input, as issue 30 judges them
   R/aligned-summary.txt  the markdown tables (stdout too)."""
 import argparse
 import collections
@@ -22,6 +26,7 @@ import types
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 import callgrind_loops  # noqa: E402  (the judge's own hot-loop choice, for other coverages)
+import cachegrind_i1  # noqa: E402  (the I1 misses of run.sh's cachegrind runs)
 
 LABEL = {'nopl': 'PGO, no plugin', 'in': 'input: PGO + hotalign', 'in.bolt': 'plain llvm-bolt',
          'in.apply': 'hotlayout apply', 'in.noprof': 'apply without --profile',
@@ -196,6 +201,82 @@ def same_place(judge, ref, skip):
     return sum((lp['function'], lp['target']) in refs for lp in mine), len(mine)
 
 
+# Issue 30's bars for apply against plain llvm-bolt on the same input: (column, at most).
+BARS = (('taken_jumps', 'taken jumps', 1.02), ('instructions', 'instructions', 1.005),
+        ('i1_misses_8', 'I1 misses at 8 KiB', 1.02))
+
+
+def bolt_of(b):
+    """Plain llvm-bolt's output on B's input (nopl, which llvm-bolt is not run on: in's)."""
+    base = b.split('.')[0]
+    return 'in.bolt' if base == 'nopl' else base + '.bolt'
+
+
+def ratio(rows, b, key):
+    """B's KEY against plain llvm-bolt's on the same input, or None."""
+    mine, ref = rows.get(b, {}).get(key), rows.get(bolt_of(b), {}).get(key)
+    return mine / ref if mine is not None and ref else None
+
+
+def counts_tables(prog, d, bins, J, cache_kb, md, count_rows):
+    """Issue 30's counts: per binary the taken jumps and instructions of the program's own code
+    (the judge's callgrind run) and the I1 misses of cachegrind's runs, against plain
+    llvm-bolt's on the same input; then the bars, apply against llvm-bolt."""
+    rows = collections.OrderedDict()
+    for b in bins:
+        s = J[b]['summary']
+        r = {'taken_jumps': s['taken_jumps'], 'instructions': s['instructions']}
+        for kb in cache_kb:
+            cg = os.path.join(d, f'cache{kb}-{b}')
+            files = sorted(os.path.join(cg, n) for n in os.listdir(cg)
+                           if n.startswith('cachegrind.')) if os.path.isdir(cg) else []
+            if files:
+                r[f'i1_misses_{kb}'] = cachegrind_i1.i1_misses(files)[0]
+        rows[b] = r
+    cols = [('taken_jumps', 'taken jumps'), ('instructions', 'instructions')] + \
+        [(f'i1_misses_{kb}', f'I1 misses {kb} KiB') for kb in cache_kb]
+    md.append(f'\n#### {prog}: counts against plain llvm-bolt\n')
+    md.append('Taken jumps and instructions of the program\'s own code (callgrind, the run '
+              'above); I1 misses of the whole process (cachegrind, no address randomization, '
+              'I1 of that size, 8-way, 64-byte lines). x bolt: against plain llvm-bolt on the '
+              'same input (nopl: in.bolt).\n')
+    md.append('| binary | ' + ' | '.join(f'{t} | x bolt' for _, t in cols) + ' |')
+    md.append('|---|' + '---:|---:|' * len(cols))
+    for b, r in rows.items():
+        cells = []
+        for k, _ in cols:
+            x = ratio(rows, b, k)
+            cells += [f'{r[k]:,}' if k in r else '', f'{x:.4f}' if x is not None else '']
+        md.append(f'| {b} | ' + ' | '.join(cells) + ' |')
+        out = {'program': prog, 'binary': b, 'bolt': bolt_of(b)}
+        for k, _ in cols:
+            x = ratio(rows, b, k)
+            out[k] = r.get(k, '')
+            out[f'{k}_x_bolt'] = f'{x:.4f}' if x is not None else ''
+        count_rows.append(out)
+    for b in (b for b in bins if b.endswith('.apply')):
+        said = []
+        for k, text, most in BARS:
+            x = ratio(rows, b, k)
+            if x is not None:
+                said.append(f"{text} {x:.4f}x (at most {most}: {'met' if x <= most else 'NOT met'})")
+        if said:
+            md.append(f'- the block-order bars, {b} against {bolt_of(b)}: ' + '; '.join(said))
+
+
+def split_warnings(d):
+    """{log: lines} of llvm-bolt's warnings that a function of its input was split (it then
+    cannot keep that function's code: tools/hotlayout/README.md) in apply's and llvm-bolt's
+    logs of this program."""
+    found = {}
+    for name in sorted(os.listdir(d)):
+        if re.match(r'(apply-.*\.txt|bolt-.*\.log)$', name):
+            n = sum('split function detected' in line for line in open(os.path.join(d, name)))
+            if n:
+                found[name] = n
+    return found
+
+
 def apply_line(path):
     for line in open(path) if os.path.exists(path) else ():
         if 'locked functions:' in line:
@@ -233,7 +314,7 @@ def notes_on(b, judge, md):
                             for m in multi))
 
 
-def program_tables(prog, work, bins, out_rows, loop_rows, md):
+def program_tables(prog, work, bins, out_rows, loop_rows, md, cache_kb=(), count_rows=None):
     d = os.path.join(work, prog)
     # No edited build (run.sh's programs built by their own build systems): nothing changed.
     changed = changed_functions(os.path.join(d, 'in'), os.path.join(d, 'v2')) if 'v2' in bins else []
@@ -295,6 +376,11 @@ def program_tables(prog, work, bins, out_rows, loop_rows, md):
         line = apply_line(os.path.join(d, f"apply-{b.split('.')[0]}.txt")) if b.endswith('.apply') else ''
         if line:
             md.append(f'- {b}: {line}')
+    split = split_warnings(d)
+    md.append('- llvm-bolt\'s "split function detected" warnings: ' +
+              (', '.join(f'{n} in {name}' for name, n in split.items()) if split else 'none'))
+    if count_rows is not None:
+        counts_tables(prog, d, bins, J, cache_kb, md, count_rows)
 
 
 # ---------------------------------------------------------------- --input-only
@@ -387,14 +473,15 @@ def unquote(v):
 
 
 def hotalign_records(objdir):
-    """hotalign's remarks in OBJDIR's .opt.yaml files (-fsave-optimization-record):
+    """hotalign's remarks in the .opt.yaml files under OBJDIR (-fsave-optimization-record):
     {(function, block): {'bbid', 'hot', 'hot_bytes', 'decision', 'why'}}; decision is
-    'aligned' or the missed remark's name."""
+    'aligned' or the missed remark's name. Under it, not only in it: a program built by its own
+    build system (CMake, autotools) leaves each record beside its object, in the build tree."""
     recs = collections.defaultdict(dict)
-    for name in sorted(os.listdir(objdir)):
-        if not name.endswith('.opt.yaml'):
-            continue
-        for doc in remark_docs(os.path.join(objdir, name)):
+    paths = sorted(os.path.join(d, n) for d, _, names in os.walk(objdir) for n in names
+                   if n.endswith('.opt.yaml'))
+    for path in paths:
+        for doc in remark_docs(path):
             if doc.get('Pass') != 'hotalign':
                 continue
             args = {}
@@ -511,6 +598,8 @@ def main():
     ap.add_argument('--work', required=True)
     ap.add_argument('--out', required=True)
     ap.add_argument('--bins')
+    ap.add_argument('--cache-kb', default='',
+                    help='I1 sizes (KiB) of run.sh\'s cachegrind runs, e.g. "8 32"')
     ap.add_argument('--input-only', action='store_true',
                     help='run.sh --input-only\'s table: nopl and in only')
     ap.add_argument('programs', nargs='+')
@@ -530,14 +619,17 @@ def main():
               'their best start offset; count-weighted extra lines = sum(count x extra) / '
               'sum(count). Reference for the address column: the same kind of binary built '
               'from `in`.')
+    count_rows = []
+    cache_kb = [int(k) for k in a.cache_kb.split()]
     for p in a.programs:
-        program_tables(p, a.work, bins, out_rows, loop_rows, md)
+        program_tables(p, a.work, bins, out_rows, loop_rows, md, cache_kb, count_rows)
     for p in a.programs:
         f = os.path.join(a.out, f'aligned-tooltime-{p}.txt')
         if os.path.exists(f):
             md.append(f'\n### {p}: hotlayout apply vs llvm-bolt, wall time (interleaved)\n')
             md.append(open(f).read().rstrip())
-    for name, rows in (('aligned-summary.csv', out_rows), ('aligned-loops.csv', loop_rows)):
+    for name, rows in (('aligned-summary.csv', out_rows), ('aligned-loops.csv', loop_rows),
+                       ('aligned-counts.csv', count_rows)):
         with open(os.path.join(a.out, name), 'w', newline='') as f:
             w = csv.DictWriter(f, fieldnames=list(rows[0]))
             w.writeheader()

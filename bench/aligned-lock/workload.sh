@@ -3,8 +3,9 @@
 # JUDGE (callgrind_loops.py) and H (hotlayout).
 
 # run_workload MODE BIN DIR [VAR=VALUE...]: the workload once, in $PW, of the binary $PW/BIN;
-# MODE native (outputs DIR/out.N), callgrind (DIR/cg.N and DIR/out.N), profile (DIR/prof.fdata,
-# one merged profile of all runs). Every run is repeatable: Lua's string cache is indexed by
+# MODE native (outputs DIR/out.N), callgrind (DIR/cg.N and DIR/out.N), cachegrind=SIZE,ASSOC,LINE
+# (DIR/cachegrind.N and DIR/out.N: the I1 cache simulated with that geometry,
+# bench/common/cachegrind_i1.py), profile (DIR/prof.fdata, one merged profile of all runs). Every run is repeatable: Lua's string cache is indexed by
 # the addresses of C strings, so with address-space randomization the counts (and a PGO
 # profile, and the binaries built from it) change from run to run. Runs get no randomization
 # (setarch -R), an empty environment but PATH and the VARs, and paths relative to $PW, so
@@ -24,7 +25,7 @@ run_workload() {
     bin=$("${PROG:-}_host")
   fi
   ! declare -F "${PROG:-}_output" >/dev/null || filter=${PROG}_output
-  mkdir -p "$PW/$d"; rm -f "$PW/$d"/out.* "$PW/$d"/cg.*
+  mkdir -p "$PW/$d"; rm -f "$PW/$d"/out.* "$PW/$d"/cg.* "$PW/$d"/cachegrind.*
   while read -r args; do
     n=$((n + 1))
     case $mode in
@@ -32,6 +33,9 @@ run_workload() {
       callgrind) cg_library "$d"
                  repeatable_run "$@" "${pre[@]}" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args \
                    | "$filter" > "$PW/$d/out.$n" ;;
+      cachegrind=*) cg_library "$d"
+                 repeatable_run "$@" "${pre[@]}" "$PY" "$(dirname "$JUDGE")/cachegrind_i1.py" run \
+                   --i1 "${mode#cachegrind=}" -o "$d/cachegrind.$n" -- "$bin" $args | "$filter" > "$PW/$d/out.$n" ;;
       # profile preloads its instrumented copy of the library, not the library.
       profile) repeatable_run "$@" "$H" profile --quiet "${lib[@]}" $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
                app=--append ;;

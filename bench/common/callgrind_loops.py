@@ -41,7 +41,8 @@ Usage:
       runs PROGRAM under callgrind with the flags the report needs; stdin, stdout and the
       program's stderr pass through; exits with the program's status.
   callgrind_loops.py report BINARY CG.OUT [CG.OUT...] [--json] [options]
-      the hot loops of BINARY in the summed counts of the CG.OUT files (each recorded by
+      the hot loops of BINARY in the summed counts of the CG.OUT files, and the instructions
+      and taken jumps (conditional and direct) of BINARY's code in them (each recorded by
       `run`, or by valgrind --tool=callgrind --dump-instr=yes --collect-jumps=yes
       --compress-pos=no). Exit 0 with a report, 2 on an error (what to do is said).
 Tools: $LLVM_BIN/llvm-readelf and llvm-objdump (LLVM_BIN defaults to /usr/lib/llvm-22/bin,
@@ -600,18 +601,25 @@ def print_table(binary, hot, summ, opts, out):
           f"{summ['tight']} tight, {summ['straddling']} of them straddle, "
           f"{summ['larger_than_a_line']} need more than one line; "
           f"count-weighted extra lines per iteration: {summ['weighted_extra']:.3f}", file=out)
+    print(f"own code: {summ['instructions']} instructions, {summ['taken_jumps']} taken jumps",
+          file=out)
 
 
 # ---------------------------------------------------------------- commands
 
-def cmd_run(args):
-    if not args.command:
+def run_under_valgrind(flags, command):
+    """Runs COMMAND (the program and its arguments) under valgrind -q FLAGS; its exit status.
+    (cachegrind_i1.py's `run` too.)"""
+    if not command:
         raise Error('run: name the program after --')
     vg = shutil.which('valgrind')
     if not vg:
         raise Error('valgrind not found on PATH; apt-get install valgrind')
-    cmd = [vg, '-q', f'--callgrind-out-file={args.out}'] + VALGRIND_FLAGS + args.command
-    return subprocess.run(cmd).returncode
+    return subprocess.run([vg, '-q'] + flags + command).returncode
+
+
+def cmd_run(args):
+    return run_under_valgrind([f'--callgrind-out-file={args.out}'] + VALGRIND_FLAGS, args.command)
 
 
 def cmd_report(args):
@@ -626,6 +634,10 @@ def cmd_report(args):
     loops, rejected = find_loops(funcs, counts, args.binary, args)
     hot, total = choose_hot(loops, args)
     summ = summarize(loops, hot, total, rejected, args)
+    # What a block order changes (issue 30 compares them with plain llvm-bolt's): the taken
+    # jumps and the instructions of the binary's own code, the object's in every run summed.
+    summ['taken_jumps'] = sum(counts.jumps.values())
+    summ['instructions'] = sum(counts.exec.values())
     if args.json:
         doc = {'binary': args.binary, 'line_size': args.line_size,
                'options': {'coverage': args.coverage, 'min_taken': args.min_taken,
