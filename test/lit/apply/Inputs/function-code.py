@@ -5,14 +5,17 @@ its text; an instruction that refers outside the function (a call, a jump to
 another function, a %rip-relative load) keeps its text and the name it
 refers to, but not its bytes or addresses, which change wherever the code
 moves (apply's code hash masks the same fields by their relocations).
-Two builds print the same lines exactly when FUNCTION's code is the same,
-byte for byte, at the same offsets."""
+The int3 bytes after its last instruction are the linker's padding before
+the next function, not its code: left out. Two builds print the same lines
+exactly when FUNCTION's code is the same, byte for byte, at the same
+offsets."""
 import re
 import sys
 
 name = sys.argv[1]
 start = None
 inside = False
+lines = []
 for line in sys.stdin:
     head = re.match(r"^([0-9a-f]+) <(.+)>:$", line)
     if head:
@@ -30,8 +33,13 @@ for line in sys.stdin:
     outside = [r for r in refs if r != name]
     if outside:
         mnemonic = text.split()[0]
-        print("%#x %s -> %s" % (offset, mnemonic, " ".join(outside)))
+        lines.append("%#x %s -> %s" % (offset, mnemonic, " ".join(outside)))
     else:
         # In-function targets are printed as absolute addresses: drop them,
         # the bytes already hold the displacement.
-        print("%#x %s %s" % (offset, raw, re.sub(r"0x[0-9a-f]+ ", "", text)))
+        lines.append("%#x %s %s" % (offset, raw,
+                                    re.sub(r"0x[0-9a-f]+ ", "", text)))
+while lines and lines[-1].endswith(" cc int3"):
+    lines.pop()
+for line in lines:
+    print(line)
