@@ -24,29 +24,35 @@ bool noTargetOutside(uint64_t, uint64_t) {
   return false;
 }
 
-/// The input function at 0x1000 and its output at 0x400000:
+/// One function's input (at 0x1000) and output (at 0x400000) code, the
+/// input's relocated fields, and what compareLockedCode finds of them.
+struct Case {
+  std::vector<uint8_t> In, Out;
+  std::vector<RelocatedField> Fields;
+  std::vector<DecodedInst> InInsts, OutInsts;
+
+  CodeComparison compare(SameTargetFn SameTarget = noTargetOutside) const {
+    return compareLockedCode({In, 0x1000, InInsts}, {Out, 0x400000, OutInsts},
+                             Fields, SameTarget);
+  }
+};
+
+/// The input function and its output:
 ///   +0  mov (3 bytes)
 ///   +3  call other: e8 + a 4-byte field a relocation patches
 ///   +8  ret
-struct Call {
-  std::vector<uint8_t> In = {0x48, 0x89, 0xf9, 0xe8, 1, 2, 3, 4, 0xc3};
-  std::vector<uint8_t> Out = {0x48, 0x89, 0xf9, 0xe8, 9, 9, 9, 9, 0xc3};
-  std::vector<RelocatedField> Fields = {{0x1004, 4}};
-  std::vector<DecodedInst> InInsts = {plain(0x1000, 3), plain(0x1003, 5),
-                                      plain(0x1008, 1)};
-  std::vector<DecodedInst> OutInsts = {plain(0x400000, 3), plain(0x400003, 5),
-                                       plain(0x400008, 1)};
-
-  CodeComparison compare() const {
-    return compareLockedCode({In, 0x1000, InInsts}, {Out, 0x400000, OutInsts},
-                             Fields, noTargetOutside);
-  }
-};
+Case withCall() {
+  return {{0x48, 0x89, 0xf9, 0xe8, 1, 2, 3, 4, 0xc3},
+          {0x48, 0x89, 0xf9, 0xe8, 9, 9, 9, 9, 0xc3},
+          {{0x1004, 4}},
+          {plain(0x1000, 3), plain(0x1003, 5), plain(0x1008, 1)},
+          {plain(0x400000, 3), plain(0x400003, 5), plain(0x400008, 1)}};
+}
 
 /// A moved function: the call's field differs (the relocation patched it
 /// for the new address), nothing else; the code hash agrees.
 TEST(LockedCode, RelocatedFieldMayDiffer) {
-  Call C;
+  Case C = withCall();
   EXPECT_TRUE(sameCodeHash(C.In, 0x1000, C.Out, C.Fields));
   CodeComparison R = C.compare();
   EXPECT_TRUE(R.kept());
@@ -57,7 +63,7 @@ TEST(LockedCode, RelocatedFieldMayDiffer) {
 /// The twin: one byte outside the field differs (the mov's register): a
 /// change at offset 2, with the bytes from there.
 TEST(LockedCode, ByteOutsideFieldIsAChange) {
-  Call C;
+  Case C = withCall();
   C.Out[2] = 0xfa;
   EXPECT_FALSE(sameCodeHash(C.In, 0x1000, C.Out, C.Fields));
   CodeComparison R = C.compare();
@@ -70,7 +76,7 @@ TEST(LockedCode, ByteOutsideFieldIsAChange) {
 /// llvm-bolt appended a jump (a conditional tail call's): accepted, and
 /// counted.
 TEST(LockedCode, AppendedJumpIsKept) {
-  Call C;
+  Case C = withCall();
   C.Out.insert(C.Out.end(), {0xe9, 0, 0, 0, 0});
   C.OutInsts.push_back(jmp(0x400009, 5, 0x500000));
   CodeComparison R = C.compare();
@@ -81,7 +87,7 @@ TEST(LockedCode, AppendedJumpIsKept) {
 /// The twin: appended code that is no jump is a change where the input's
 /// code ends.
 TEST(LockedCode, AppendedCodeIsAChange) {
-  Call C;
+  Case C = withCall();
   C.Out.insert(C.Out.end(), {0x48, 0x89, 0xf9});
   C.OutInsts.push_back(plain(0x400009, 3));
   CodeComparison R = C.compare();
@@ -95,22 +101,16 @@ TEST(LockedCode, AppendedCodeIsAChange) {
 /// bytes: the same branch to the same instruction, the rest moved up.
 ///   input:  +0 jmp +7 (e9, 5 bytes)  +5 plain (2)  +7 ret
 ///   output: +0 jmp +4 (eb, 2 bytes)  +2 plain (2)  +4 ret
-struct Shortened {
-  std::vector<uint8_t> In = {0xe9, 2, 0, 0, 0, 0x31, 0xc0, 0xc3};
-  std::vector<uint8_t> Out = {0xeb, 2, 0x31, 0xc0, 0xc3};
-  std::vector<DecodedInst> InInsts = {jmp(0x1000, 5, 0x1007), plain(0x1005, 2),
-                                      plain(0x1007, 1)};
-  std::vector<DecodedInst> OutInsts = {jmp(0x400000, 2, 0x400004),
-                                       plain(0x400002, 2), plain(0x400004, 1)};
-
-  CodeComparison compare() const {
-    return compareLockedCode({In, 0x1000, InInsts}, {Out, 0x400000, OutInsts},
-                             {}, noTargetOutside);
-  }
-};
+Case shortenedJump() {
+  return {{0xe9, 2, 0, 0, 0, 0x31, 0xc0, 0xc3},
+          {0xeb, 2, 0x31, 0xc0, 0xc3},
+          {},
+          {jmp(0x1000, 5, 0x1007), plain(0x1005, 2), plain(0x1007, 1)},
+          {jmp(0x400000, 2, 0x400004), plain(0x400002, 2), plain(0x400004, 1)}};
+}
 
 TEST(LockedCode, JumpReencodedShorterIsKept) {
-  Shortened S;
+  Case S = shortenedJump();
   EXPECT_FALSE(sameCodeHash(S.In, 0x1000, S.Out, {}));
   CodeComparison R = S.compare();
   EXPECT_TRUE(R.kept());
@@ -120,7 +120,7 @@ TEST(LockedCode, JumpReencodedShorterIsKept) {
 /// The twin: the shorter jump goes elsewhere (to the xor, not the ret): a
 /// change at the jump.
 TEST(LockedCode, JumpReencodedElsewhereIsAChange) {
-  Shortened S;
+  Case S = shortenedJump();
   S.Out[1] = 0;
   S.OutInsts[0].Target = 0x400002;
   CodeComparison R = S.compare();
@@ -131,7 +131,7 @@ TEST(LockedCode, JumpReencodedElsewhereIsAChange) {
 /// Another branch of the same width (another Form: a `je` for a `jmp`) is
 /// a change even to the right target.
 TEST(LockedCode, OtherBranchIsAChange) {
-  Shortened S;
+  Case S = shortenedJump();
   S.OutInsts[0].Form = 8;
   CodeComparison R = S.compare();
   ASSERT_FALSE(R.kept());
@@ -143,31 +143,29 @@ TEST(LockedCode, OtherBranchIsAChange) {
 /// same function (the callback says so), a change when not.
 ///   input:  +0 xor (2)  +2 jmp f (e9, f at 0x2000)
 ///   output: +0 xor (2)  +2 jmp f (eb, f at 0x400004)
-struct TailCall {
-  std::vector<uint8_t> In = {0x31, 0xc0, 0xe9, 1, 2, 3, 4};
-  std::vector<uint8_t> Out = {0x31, 0xc0, 0xeb, 0};
-  std::vector<RelocatedField> Fields = {{0x1003, 4}};
-  std::vector<DecodedInst> InInsts = {plain(0x1000, 2), jmp(0x1002, 5, 0x2000)};
-  std::vector<DecodedInst> OutInsts = {plain(0x400000, 2),
-                                       jmp(0x400002, 2, 0x400004)};
+Case tailCall() {
+  return {{0x31, 0xc0, 0xe9, 1, 2, 3, 4},
+          {0x31, 0xc0, 0xeb, 0},
+          {{0x1003, 4}},
+          {plain(0x1000, 2), jmp(0x1002, 5, 0x2000)},
+          {plain(0x400000, 2), jmp(0x400002, 2, 0x400004)}};
+}
 
-  CodeComparison compare(uint64_t FOut) const {
-    return compareLockedCode({In, 0x1000, InInsts}, {Out, 0x400000, OutInsts},
-                             Fields,
-                             [&](uint64_t InTarget, uint64_t OutTarget) {
-                               return InTarget == 0x2000 && OutTarget == FOut;
-                             });
-  }
-};
+/// tailCall() compared with f (input 0x2000) the function at \p FOut.
+CodeComparison tailCallWithFAt(uint64_t FOut) {
+  return tailCall().compare([&](uint64_t InTarget, uint64_t OutTarget) {
+    return InTarget == 0x2000 && OutTarget == FOut;
+  });
+}
 
 TEST(LockedCode, TailCallReencodedToSameFunctionIsKept) {
-  CodeComparison R = TailCall().compare(0x400004);
+  CodeComparison R = tailCallWithFAt(0x400004);
   EXPECT_TRUE(R.kept());
   EXPECT_EQ(R.Reencoded, 1u);
 }
 
 TEST(LockedCode, TailCallReencodedToOtherFunctionIsAChange) {
-  CodeComparison R = TailCall().compare(0x400040);
+  CodeComparison R = tailCallWithFAt(0x400040);
   ASSERT_FALSE(R.kept());
   EXPECT_EQ(R.Change->Offset, 2u);
 }
@@ -177,30 +175,26 @@ TEST(LockedCode, TailCallReencodedToOtherFunctionIsAChange) {
 /// 3 bytes shorter: another displacement to the same start, kept.
 ///   input:  +0 jmp +a (e9, 5)  +5 call +0 (e8 f6 ff ff ff)  +a ret
 ///   output: +0 jmp +7 (eb, 2)  +2 call +0 (e8 f9 ff ff ff)  +7 ret
-struct Recursion {
-  std::vector<uint8_t> In = {0xe9, 5,    0,    0,    0,   0xe8,
-                             0xf6, 0xff, 0xff, 0xff, 0xc3};
-  std::vector<uint8_t> Out = {0xeb, 5, 0xe8, 0xf9, 0xff, 0xff, 0xff, 0xc3};
-  std::vector<DecodedInst> InInsts = {jmp(0x1000, 5, 0x100a),
-                                      call(0x1005, 0x1000), plain(0x100a, 1)};
-  std::vector<DecodedInst> OutInsts = {
-      jmp(0x400000, 2, 0x400007), call(0x400002, 0x400000), plain(0x400007, 1)};
+/// A direct call of \p T; Form 9 stands for "call".
+DecodedInst call(uint64_t A, uint64_t T) {
+  DecodedInst D{A, 5, true, false, 0};
+  D.IsCall = true;
+  D.CallTarget = T;
+  D.Form = 9;
+  return D;
+}
 
-  static DecodedInst call(uint64_t A, uint64_t T) {
-    DecodedInst D{A, 5, true, false, 0};
-    D.IsCall = true;
-    D.CallTarget = T;
-    D.Form = 9;
-    return D;
-  }
-  CodeComparison compare() const {
-    return compareLockedCode({In, 0x1000, InInsts}, {Out, 0x400000, OutInsts},
-                             {}, noTargetOutside);
-  }
-};
+Case recursion() {
+  return {{0xe9, 5, 0, 0, 0, 0xe8, 0xf6, 0xff, 0xff, 0xff, 0xc3},
+          {0xeb, 5, 0xe8, 0xf9, 0xff, 0xff, 0xff, 0xc3},
+          {},
+          {jmp(0x1000, 5, 0x100a), call(0x1005, 0x1000), plain(0x100a, 1)},
+          {jmp(0x400000, 2, 0x400007), call(0x400002, 0x400000),
+           plain(0x400007, 1)}};
+}
 
 TEST(LockedCode, RecursiveCallAfterShorterJumpIsKept) {
-  CodeComparison R = Recursion().compare();
+  CodeComparison R = recursion().compare();
   EXPECT_TRUE(R.kept());
   EXPECT_EQ(R.Reencoded, 1u);
 }
@@ -208,7 +202,7 @@ TEST(LockedCode, RecursiveCallAfterShorterJumpIsKept) {
 /// The twin: the call now goes two bytes into the function: a change at
 /// the call.
 TEST(LockedCode, CallElsewhereIsAChange) {
-  Recursion X;
+  Case X = recursion();
   X.Out[3] = 0xfb;
   X.OutInsts[1].CallTarget = 0x400002;
   CodeComparison R = X.compare();
@@ -221,14 +215,13 @@ TEST(LockedCode, CallElsewhereIsAChange) {
 ///   input:  +0 jmp +4 (2)  +2 nop nop  +4 ret
 ///   output: +0 jmp +2 (2)  +2 ret
 TEST(LockedCode, ErasedNopsAreAChange) {
-  std::vector<uint8_t> In = {0xeb, 2, 0x90, 0x90, 0xc3};
-  std::vector<uint8_t> Out = {0xeb, 0, 0xc3};
-  std::vector<DecodedInst> InInsts = {jmp(0x1000, 2, 0x1004), plain(0x1002, 1),
-                                      plain(0x1003, 1), plain(0x1004, 1)};
-  std::vector<DecodedInst> OutInsts = {jmp(0x400000, 2, 0x400002),
-                                       plain(0x400002, 1)};
-  CodeComparison R = compareLockedCode(
-      {In, 0x1000, InInsts}, {Out, 0x400000, OutInsts}, {}, noTargetOutside);
+  Case C = {{0xeb, 2, 0x90, 0x90, 0xc3},
+            {0xeb, 0, 0xc3},
+            {},
+            {jmp(0x1000, 2, 0x1004), plain(0x1002, 1), plain(0x1003, 1),
+             plain(0x1004, 1)},
+            {jmp(0x400000, 2, 0x400002), plain(0x400002, 1)}};
+  CodeComparison R = C.compare();
   ASSERT_FALSE(R.kept());
   EXPECT_EQ(R.Change->Offset, 2u);
   EXPECT_EQ(hexBytes(R.Change->In), "90 90 c3");
