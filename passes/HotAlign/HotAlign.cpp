@@ -272,28 +272,32 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
   return F;
 }
 
-/// Step 3 with a loop profile: where it has \p MF's counts and they fit its
-/// code, they replace the compiler's.
-void HotAlign::useBinaryCounts(const MachineFunction &MF,
-                               std::vector<LayoutLoop> &Loops) {
-  if (!Mod.Measured)
-    return;
-  const MeasuredFunction *M = Mod.Measured->find(MF.getName());
+/// Steps 2 and 3's counts: \p MF's loops, counted by the loop profile where
+/// it has counts for \p MF that fit its code, else by the compiler's
+/// frequencies. With edges the loops are found and counted in this layout,
+/// which a block order may have changed since the counts were recorded
+/// (countLoopsWithEdges); without (an older file), the recorded loops'
+/// counts replace the compiler's by target (applyMeasuredCounts).
+std::vector<LayoutLoop> HotAlign::layoutLoops(const MachineFunction &MF) {
+  const MeasuredFunction *M =
+      Mod.Measured ? Mod.Measured->find(MF.getName()) : nullptr;
   if (!M)
-    return;
+    return findLayoutLoops(MF, FrequencyCounts(MBFI));
   sayBlockOrderNotApplied(MF);
-  // With edges the loops are counted in this layout, which a block order
-  // may have changed since the counts were recorded; without (an older
-  // file), by the recorded loops' targets.
   uint64_t Threshold = Mod.Measured->hotThreshold();
-  bool Fits = M->EdgeCounts.empty()
-                  ? applyMeasuredCounts(Loops, *M, Threshold, ProfileSlack)
-                  : countLoopsWithEdges(MF, *M, Threshold, ProfileSlack, Loops);
+  std::vector<LayoutLoop> Loops;
+  bool Fits = !M->EdgeCounts.empty() &&
+              countLoopsWithEdges(MF, *M, Threshold, ProfileSlack, Loops);
+  if (!Fits) {
+    Loops = findLayoutLoops(MF, FrequencyCounts(MBFI));
+    Fits = M->EdgeCounts.empty() &&
+           applyMeasuredCounts(Loops, *M, Threshold, ProfileSlack);
+  }
   if (Fits) {
     ++NumFunctionsMeasured;
     LLVM_DEBUG(dbgs() << "[hotalign] " << MF.getName()
                       << ": counts from the loop profile\n");
-    return;
+    return Loops;
   }
   ++NumFunctionsMismatched;
   ORE.emit([&] {
@@ -305,6 +309,7 @@ void HotAlign::useBinaryCounts(const MachineFunction &MF,
            << " do not fit its code (changed since the profiled build?): "
               "the compiler's profile decides its loops";
   });
+  return Loops;
 }
 
 /// A function the loop profile counts, in a build with a block order
@@ -730,8 +735,7 @@ bool HotAlign::run(MachineFunction &MF) {
 
   bool Changed = dropStaleAlignments(MF);
   // Steps 2 and 3 for every loop first: step 6 asks about enclosing loops.
-  std::vector<LayoutLoop> Loops = findLayoutLoops(MF, FrequencyCounts(MBFI));
-  useBinaryCounts(MF, Loops);
+  std::vector<LayoutLoop> Loops = layoutLoops(MF);
   std::vector<LoopFacts> Facts;
   for (const LayoutLoop &L : Loops)
     Facts.push_back(facts(L));

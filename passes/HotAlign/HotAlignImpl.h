@@ -167,8 +167,7 @@ private:
                  uint64_t Offset);
   void sayBlockOrderNotApplied(const MachineFunction &MF);
   bool dropStaleAlignments(MachineFunction &MF);
-  void useBinaryCounts(const MachineFunction &MF,
-                       std::vector<LayoutLoop> &Loops);
+  std::vector<LayoutLoop> layoutLoops(const MachineFunction &MF);
   void analysis(const LoopFacts &F);
   void sayUnsupported(const MachineFunction &MF);
   void missed(const LoopFacts &F, StringRef Name,
