@@ -17,7 +17,8 @@
 //     In a function a block order laid out, it drops the alignments
 //     MachineBlockPlacement set for its own order that a fall-through from
 //     within their loop now reaches (their padding would run on every
-//     iteration).
+//     iteration) and, once step 3 has judged the loops, those inside a hot
+//     loop's span (they lengthen the span hotalign places).
 //  2. Finds the definition's loops in the layout (LayoutLoops.h): the direct
 //     back jumps to one target that close a cycle; span from the target to
 //     the last of them; count = their summed count; hot bytes = the span's
@@ -98,6 +99,7 @@
 #include "LoopProfile.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -141,6 +143,9 @@ STATISTIC(NumFunctionsAligned, "Number of hot functions aligned to a line");
 STATISTIC(NumLoopsCold, "Number of loops left as cold");
 STATISTIC(NumStaleAlignmentsDropped,
           "Number of block alignments a block order left on a fall-through");
+STATISTIC(NumAlignmentsInHotSpansDropped,
+          "Number of MachineBlockPlacement alignments dropped inside a hot "
+          "loop's span in a block-ordered function");
 STATISTIC(NumWarmLoopsAligned,
           "Number of warm loops aligned where their padding never runs");
 STATISTIC(NumWarmPadding, "Bytes of warm loops' max-skips");
@@ -702,6 +707,41 @@ bool HotAlign::dropStaleAlignments(MachineFunction &MF) {
   return Changed;
 }
 
+/// Step 1's second half, once step 3 has judged the loops: inside the span
+/// of a hot loop of a block-ordered function, MachineBlockPlacement's
+/// alignments are dropped too, fallen into or not. MBP aligned those blocks
+/// for its own order; in the block order they only lengthen the span whose
+/// lines hotalign is placing, and may make a fit impossible (xz 5.4.1's
+/// lzma_mf_bt4_skip: a 52-byte hot inner loop held a cold loop's header,
+/// 16-byte aligned after a jump; whatever the start, that block's padding
+/// pushed the loop across a line). hotalign then aligns the loops of the
+/// span it judges worth it; what the source asked for stays. llvm-bolt's
+/// own block order aligns no block either (-align-blocks is off).
+bool HotAlign::dropAlignmentsInHotSpans(MachineFunction &MF,
+                                        const std::vector<LoopFacts> &All) {
+  if (!compat::LateMachinePassesSeeBlockSections || !MF.hasBBSections())
+    return false;
+  SmallPtrSet<const MachineBasicBlock *, 16> InHotSpans;
+  for (const LoopFacts &F : All)
+    if (F.hot())
+      InHotSpans.insert(std::next(F.Loop->Span.begin()), F.Loop->Span.end());
+  bool Changed = false;
+  for (MachineBasicBlock &MBB : MF) {
+    MachineLoop *L = MLI.getLoopFor(&MBB);
+    if (!InHotSpans.count(&MBB) || MBB.getAlignment() == Align(1) ||
+        MBB.isBeginSection() || (L && userLoopAlignment(L)))
+      continue;
+    LLVM_DEBUG(dbgs() << "[hotalign] " << MF.getName() << ": "
+                      << printMBBReference(MBB)
+                      << " in a hot loop's span: alignment "
+                      << MBB.getAlignment().value() << " dropped\n");
+    MBB.setAlignment(Align(1));
+    ++NumAlignmentsInHotSpansDropped;
+    Changed = true;
+  }
+  return Changed;
+}
+
 /// Step 1: the module's one remark that its target's code is left alone.
 void HotAlign::sayUnsupported(const MachineFunction &MF) {
   if (Mod.SaidUnsupported)
@@ -739,6 +779,7 @@ bool HotAlign::run(MachineFunction &MF) {
   std::vector<LoopFacts> Facts;
   for (const LayoutLoop &L : Loops)
     Facts.push_back(facts(L));
+  Changed |= dropAlignmentsInHotSpans(MF, Facts);
   // Inner loops before the loop that holds them (an outer span's estimate
   // then counts the padding its inner loops were given), otherwise in
   // layout order: a post-order walk of the nesting.

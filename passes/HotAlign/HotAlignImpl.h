@@ -167,6 +167,8 @@ private:
                  uint64_t Offset);
   void sayBlockOrderNotApplied(const MachineFunction &MF);
   bool dropStaleAlignments(MachineFunction &MF);
+  bool dropAlignmentsInHotSpans(MachineFunction &MF,
+                                const std::vector<LoopFacts> &All);
   std::vector<LayoutLoop> layoutLoops(const MachineFunction &MF);
   void analysis(const LoopFacts &F);
   void sayUnsupported(const MachineFunction &MF);

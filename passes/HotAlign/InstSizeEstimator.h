@@ -44,8 +44,9 @@ public:
   using BlockSet = llvm::SmallPtrSetImpl<const llvm::MachineBasicBlock *>;
 
   /// Upper bound on the bytes of the blocks \p Span, in layout order, each
-  /// block's own alignment padding included. Branches leaving the span, and
-  /// every branch once the span is too long for rel8, count as relaxed.
+  /// block's own alignment padding included. A direct branch counts as
+  /// relaxed unless its target is within rel8's reach by the function's
+  /// upper bounds (every branch within a span that short is).
   uint64_t spanSize(llvm::ArrayRef<const llvm::MachineBasicBlock *> Span) const;
 
   /// The same upper bound per block of \p Span, in its order; with \p Last,
@@ -110,9 +111,9 @@ private:
   /// encodedSize of each instruction asked about in this function: every
   /// loop's span is measured, and an outer loop's holds its inner loops'.
   mutable llvm::DenseMap<const llvm::MachineInstr *, uint64_t> EncodedSizes;
-  uint64_t exitBranchGrowth(const llvm::MachineInstr &MI, const BlockSet &Span,
-                            const LayoutBounds &Bounds,
-                            unsigned TopIndex) const;
+  uint64_t branchGrowth(const llvm::MachineInstr &MI, const BlockSet &Span,
+                        const LayoutBounds &Bounds, unsigned TopIndex,
+                        bool SpanFits) const;
   uint64_t aarch64Additions(const llvm::MachineBasicBlock &MBB,
                             const BlockSet &Span, uint64_t FunctionBytes) const;
   uint64_t encodedSize(const llvm::MachineInstr &MI) const;
@@ -120,6 +121,7 @@ private:
                                    unsigned Opcode) const;
   uint64_t shortImmediateSize(const llvm::MachineInstr &MI,
                               uint64_t Size) const;
+  uint64_t loweringPrefixBytes(const llvm::MachineInstr &MI) const;
 
   const llvm::TargetMachine &TM;
   bool UseEncoder = false;

@@ -4,26 +4,26 @@
 ; by the estimated layout, whose sizes are upper bounds: the real code before
 ; the nested loop may be shorter, by D bytes (the estimate's upper minus its
 ; lower bounds there), and the loop then starts up to D bytes earlier. Here
-; each diamond before the column loop has a branch that the estimate counts
-; relaxed (the row loop's span is past rel8's reach) and the assembler keeps
-; short: 4 bytes of doubt each. The row loops are not tight
+; the doubt is inline assembly at the top of each row loop: a `nop` statement
+; is estimated at 15 bytes (x86's longest instruction) and at least 0, and
+; assembles to 1. (The diamonds' branches, short in the object, are sized
+; short by their distance: no doubt.) The row loops are not tight
 ; (-hotalign-max-loop-size=64), so they are pinned only where their column
 ; loop fits whatever the real sizes (zopfli's EncodeTree: fitted by the
 ; estimate 144 bytes on, 20 bytes early and across a line in the binary).
-;   @doubtful: 7 diamonds, 28 bytes of doubt, within the column loop's room
-;              in its line: the row loop starts 22 bytes into a line, where
-;              every start the doubt allows fits (main's rule chose 8 by the
-;              estimate alone, which put the column loop at 0xb8..0xcb,
-;              across the line at 0xc0); the object has it on one line.
-;   @unsure:   12 diamonds, 48 bytes of doubt, more than the room: no start
+; The column loop is 19 bytes: 45 bytes of room in its line.
+;   @doubtful: 2 statements, 30 bytes of doubt, within that room: the row
+;              loop starts 23 bytes into a line, where every start the doubt
+;              allows fits; the object has the column loop on one line.
+;   @unsure:   4 statements, 60 bytes of doubt, more than the room: no start
 ;              of the row loop is sure, and the column loop, 4 iterations per
 ;              entry, gets padding of its own after all (max-skip 18, 2 nops
 ;              at most per entry against 6 instructions x 4 iterations).
 ;   With the default -hotalign-max-loop-size (256), @unsure's and @costly's
-;   row loops, 278 hot bytes by the estimate but 222 at the least, may be
+;   row loops, 286 hot bytes by the estimate but 222 at the least, may be
 ;   tight: unpinned, they start a line instead of falling anywhere.
 ; Negative twins:
-;   @sure:     3 diamonds, 12 bytes of doubt: placed as before (38 bytes).
+;   @sure:     1 statement, 15 bytes of doubt: placed (31 bytes in).
 ;   @costly:   @unsure's doubt, 2.2 iterations per entry: 2 nops cost more
 ;              than 1/8 of 6 x 2.2 instructions, so no padding at all.
 ;   With -hotalign-max-loop-size=64 no row loop may be tight: none starts a
@@ -45,10 +45,10 @@
 ; RUN: llvm-objdump -d --no-show-raw-insn --disassemble-symbols=doubtful %t.o \
 ; RUN:   | FileCheck %s --check-prefix=OBJ
 
-; CHECK: loop at %bb.1 starts 22 bytes into a line so that its nested loop %bb.16 and it sit on their fewest lines
-; CHECK: remark: <unknown>:0:0: aligned nested loop at %bb.26, max-skip 18: its place through the loop at %bb.1 rests on an estimate up to 48 bytes long, more than it can move and still fit; up to 2 nops per entry are within 1/8 of its 6 instructions x 4.0 iterations per entry{{$}}
-; CHECK: loop at %bb.1 starts 38 bytes into a line so that its nested loop %bb.8 and it sit on their fewest lines
-; CHECK: remark: <unknown>:0:0: loop at %bb.26 not aligned: its place through the loop at %bb.1 rests on an estimate up to 48 bytes long, more than it can move and still fit, and padding of its own (up to 2 nops per entry) costs more than 1/8 of its 6 instructions x 2.2 iterations per entry{{$}}
+; CHECK: loop at %bb.1 starts 23 bytes into a line so that its nested loop %bb.16 and it sit on their fewest lines
+; CHECK: remark: <unknown>:0:0: aligned nested loop at %bb.26, max-skip 18: its place through the loop at %bb.1 rests on an estimate up to 60 bytes long, more than it can move and still fit; up to 2 nops per entry are within 1/8 of its 6 instructions x 4.0 iterations per entry{{$}}
+; CHECK: loop at %bb.1 starts 31 bytes into a line so that its nested loop %bb.8 and it sit on their fewest lines
+; CHECK: remark: <unknown>:0:0: loop at %bb.26 not aligned: its place through the loop at %bb.1 rests on an estimate up to 60 bytes long, more than it can move and still fit, and padding of its own (up to 2 nops per entry) costs more than 1/8 of its 6 instructions x 2.2 iterations per entry{{$}}
 ; CHECK-NOT: starts {{[0-9]+}} bytes into a line
 ; CHECK-LABEL: unsure:
 ; CHECK: .p2align 6, {{(0x90)?}}, 18{{$}}
@@ -60,9 +60,9 @@
 ; NOLINE-NOT: starts a line
 
 ; MAYBE: aligned nested loop at %bb.26, max-skip 18
-; MAYBE-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts a line, max-skip 63: 278 hot bytes by the estimate, 222 at the least, so it may be tight, and no start for its nested loops is sure{{$}}
+; MAYBE-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts a line, max-skip 63: 286 hot bytes by the estimate, 222 at the least, so it may be tight, and no start for its nested loops is sure{{$}}
 ; MAYBE: so that its nested loop %bb.8 and it sit on their fewest lines
-; MAYBE-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts a line, max-skip 63: 278 hot bytes by the estimate, 222 at the least
+; MAYBE-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts a line, max-skip 63: 286 hot bytes by the estimate, 222 at the least
 ; MAYBE-NOT: remark:
 ; MAYBE-ASM-LABEL: unsure:
 ; MAYBE-ASM: .p2align 6, {{(0x90)?}}, 63{{$}}
@@ -71,9 +71,9 @@
 ; MAYBE-ASM: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; MAYBE-ASM-NEXT: .LBB3_1:
 
-; The column loop from 0xc6 to its back jump at 0xd7, on the line 0xc0.
-; OBJ: c6: movl (%r9), %r11d
-; OBJ: d7: jne 0xc6
+; The column loop from 0xc9 to its back jump at 0xda, on the line 0xc0.
+; OBJ: c9: movl (%r9), %r11d
+; OBJ: da: jne 0xc9
 
 @sink = global i64 0
 
@@ -88,6 +88,8 @@ outer:
   br label %d0
 
 d0:
+  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", ""()
   %v0 = load volatile i64, ptr @sink, align 8
   %c0 = icmp slt i64 %v0, 0
   br i1 %c0, label %s0, label %d1, !prof !15
@@ -183,6 +185,10 @@ outer:
   br label %d0
 
 d0:
+  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", ""()
   %v0 = load volatile i64, ptr @sink, align 8
   %c0 = icmp slt i64 %v0, 0
   br i1 %c0, label %s0, label %d1, !prof !15
@@ -323,6 +329,7 @@ outer:
   br label %d0
 
 d0:
+  call void asm sideeffect "nop", ""()
   %v0 = load volatile i64, ptr @sink, align 8
   %c0 = icmp slt i64 %v0, 0
   br i1 %c0, label %s0, label %d1, !prof !15
@@ -382,6 +389,10 @@ outer:
   br label %d0
 
 d0:
+  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", ""()
+  call void asm sideeffect "nop", ""()
   %v0 = load volatile i64, ptr @sink, align 8
   %c0 = icmp slt i64 %v0, 0
   br i1 %c0, label %s0, label %d1, !prof !15
