@@ -15,6 +15,8 @@
 #include "LayoutLoops.h"
 #include "LoopProfile.h"
 
+#include "hotlayout/Support/AlignmentPlan.h"
+#include "hotlayout/Support/CacheLines.h"
 #include "hotlayout/Support/HotLoopRules.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -149,6 +151,7 @@ public:
 private:
   LoopFacts facts(const LayoutLoop &L) const;
   void measure(LoopFacts &F) const;
+  SpanPlan lineStartPlan(const LoopFacts &F) const;
   bool alignLoop(const LoopFacts &F, const std::vector<LoopFacts> &All);
   bool hotAncestor(const LoopFacts &F, const std::vector<LoopFacts> &All) const;
   bool paddingRunsTooOften(const LoopFacts &F,

@@ -168,7 +168,10 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
     }
     return Changed;
   }
-  if (K == 0 && Aligned)
+  // A loop aligned for itself starts a line only where its own span needs
+  // it (lineStartPlan); its nested loops need the line start.
+  unsigned OwnSkip = XL.Target->getMaxBytesForAlignment();
+  if (K == 0 && Aligned && (OwnSkip == 0 || OwnSkip >= LineBytes - 1))
     return false;
   // The nops need a block of their own in the target's section, entered
   // only by falling: not before a section's first block or a landing pad.

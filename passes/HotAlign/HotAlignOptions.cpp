@@ -155,6 +155,14 @@ cl::opt<bool> LineStart(
              "padding budgets (default: on)"),
     cl::init(true), cl::cat(HotAlignCategory));
 
+cl::opt<bool> LineStartOnlyWhenNeeded(
+    "hotalign-line-start-only-when-needed",
+    cl::desc("In line-start mode, a loop whose padding may run (the block "
+             "before it may fall into it) is padded only where its estimated "
+             "span would touch more lines than it needs: max-skip line-1 "
+             "minus the span's room in its fewest lines (default: on)"),
+    cl::init(true), cl::Hidden, cl::cat(HotAlignCategory));
+
 } // namespace hotalign
 } // namespace hotlayout
 

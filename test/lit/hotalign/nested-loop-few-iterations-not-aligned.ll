@@ -23,13 +23,13 @@
 ;
 ; REQUIRES: x86-registered, aarch64-registered
 ;
-; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -pass-remarks=hotalign \
 ; RUN:   -hotalign-static-ratio=2 -pass-remarks-missed=hotalign %s -o %t.x86.s 2> %t.x86.r
 ; RUN: cat %t.x86.r %t.x86.s | FileCheck %s --check-prefixes=CHECK,X86
-; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=aarch64-linux-gnu -pass-remarks=hotalign \
 ; RUN:   -hotalign-static-ratio=2 -pass-remarks-missed=hotalign %s -o %t.a64.s 2> %t.a64.r
 ; RUN: cat %t.a64.r %t.a64.s | FileCheck %s --check-prefixes=CHECK,A64
-; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -pass-remarks=hotalign \
 ; RUN:   -hotalign-static-ratio=2 -hotalign-min-nested-iterations=3 %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=THREE
 

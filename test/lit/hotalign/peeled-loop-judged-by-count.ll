@@ -14,7 +14,7 @@
 ;   @peeled_cold: marked peeled, but its count (80) is under the threshold:
 ;                cold by the count.
 ;
-; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -hotalign-max-function-size=0 \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -hotalign-max-function-size=0 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -pass-remarks-analysis=hotalign %s -o /dev/null 2>&1 | FileCheck %s
 

@@ -18,33 +18,33 @@
 ;   999999                 1000  aligned  aligned        aligned  aligned
 ;   900000              1000000  aligned  cold           cold     cold
 ;
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.def.s 2> %t.def.r
 ; RUN: cat %t.def.r %t.def.s | FileCheck %s --check-prefix=DEFAULT
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-hot-percentile=999000 %s -o %t.999.s 2> %t.999.r
 ; RUN: cat %t.999.r %t.999.s | FileCheck %s --check-prefix=BOTH
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-hot-percentile=999999 %s -o %t.all.s 2> %t.all.r
 ; RUN: cat %t.all.r %t.all.s | FileCheck %s --check-prefix=BOTH
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-hot-percentile=900000 %s -o %t.90.s 2> %t.90.r
 ; RUN: cat %t.90.r %t.90.s | FileCheck %s --check-prefix=DEFAULT
 ;
 ; Without slack and without the dominant-loop rule, the raw thresholds:
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-profile-slack=1 -hotalign-max-count-ratio=0 %s \
 ; RUN:   -o %t.s1.s 2> %t.s1.r
 ; RUN: cat %t.s1.r %t.s1.s | FileCheck %s --check-prefix=DEFAULT
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-profile-slack=1 -hotalign-max-count-ratio=0 \
 ; RUN:   -hotalign-hot-percentile=999000 %s -o %t.s1999.s 2> %t.s1999.r
 ; RUN: cat %t.s1999.r %t.s1999.s | FileCheck %s --check-prefix=DEFAULT
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-profile-slack=1 -hotalign-max-count-ratio=0 \
 ; RUN:   -hotalign-hot-percentile=999999 %s -o %t.s1all.s 2> %t.s1all.r
 ; RUN: cat %t.s1all.r %t.s1all.s | FileCheck %s --check-prefix=BOTH
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-profile-slack=1 -hotalign-max-count-ratio=0 \
 ; RUN:   -hotalign-hot-percentile=900000 %s -o %t.s190.s 2> %t.s190.r
 ; RUN: cat %t.s190.r %t.s190.s | FileCheck %s --check-prefix=NONE

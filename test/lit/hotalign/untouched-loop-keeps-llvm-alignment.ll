@@ -5,13 +5,13 @@
 ; without it, byte for byte.
 ;
 ; RUN: %llc %s -o %t.llvm.s
-; RUN: %llc -load=%plugin -pass-remarks-missed=hotalign %s -o %t.plugin.s 2> %t.r
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks-missed=hotalign %s -o %t.plugin.s 2> %t.r
 ; RUN: diff %t.llvm.s %t.plugin.s
 ; RUN: cat %t.r %t.plugin.s | FileCheck %s --check-prefix=LEFT
 ;
 ; Negative twin: at -hotalign-static-ratio=5 the same loop is hot, and its
 ; 16-byte alignment is replaced by the 64-byte one with a max-skip.
-; RUN: %llc -load=%plugin -hotalign-static-ratio=5 %s -o %t.hot.s
+; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -hotalign-static-ratio=5 %s -o %t.hot.s
 ; RUN: not diff %t.llvm.s %t.hot.s
 ; RUN: FileCheck %s --check-prefix=HOT < %t.hot.s
 

@@ -1,0 +1,93 @@
+; REQUIRES: x86-registered
+;
+; In line-start mode (the default) a loop whose padding may run (the block
+; before it may fall into it: once per entry) is padded only where its
+; estimated span would touch more lines than it needs: max-skip line-1 minus
+; the span's room in its fewest lines. zopfli 1.0.3's EncodeTree ran 4 nops
+; per entry before a 34-byte loop of 4.7 iterations (1.35 M nops, 0.25 % of
+; the run) that fitted its line where it fell about half the time. The
+; estimate is an upper bound and the assembler sees the real start, so a
+; start it does not pad fits.
+;   @fallen_into: a 17-byte loop after a conditional jump that falls into
+;   it: room 47, max-skip 16; in the object it starts within the first 47
+;   bytes of a line (llvm-objdump), on one line.
+; Negative twins:
+;   @jumped_to: the loop's first block follows an unconditional jump, its
+;   padding never runs: a full line start, max-skip 63.
+;   -hotalign-line-start-only-when-needed=false: @fallen_into's loop starts a
+;   line too (max-skip 63).
+;
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -pass-remarks=hotalign %s \
+; RUN:   -o /dev/null 2>&1 | FileCheck %s
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -filetype=obj %s -o %t.o
+; RUN: llvm-objdump -d --no-show-raw-insn --disassemble-symbols=fallen_into %t.o \
+; RUN:   | FileCheck %s --check-prefix=OBJ
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -pass-remarks=hotalign \
+; RUN:   -hotalign-line-start-only-when-needed=false %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=FULL
+
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 17 hot bytes, back edges 99998.2x loop entry, alignment 64, max-skip 16 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.3: 21 hot bytes, back edges 49999.6x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; FULL: remark: <unknown>:0:0: aligned hot loop at %bb.1: 17 hot bytes, back edges 99998.2x loop entry, alignment 64, max-skip 63 (line start){{$}}
+; FULL-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.3: 21 hot bytes, {{.*}} max-skip 63 (line start){{$}}
+
+; The loop from 0x2 (2 bytes into its line, within the room: no padding)
+; to its back jump's end at 0x13.
+; OBJ: 2: tzcntq (%rdi), %rcx
+; OBJ: 11: jne 0x2
+; OBJ-NEXT: 13: retq
+
+@sink = global i64 0
+
+define i64 @fallen_into(ptr %a, i64 %n) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i64 [ 0, %entry ], [ %s.next, %loop ]
+  %p = getelementptr inbounds i64, ptr %a, i64 %i
+  %v = load i64, ptr %p, align 8
+  %z = call i64 @llvm.cttz.i64(i64 %v, i1 true)
+  %s.next = add i64 %s, %z
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !prof !0
+
+exit:
+  ret i64 %s.next
+}
+
+define void @jumped_to(ptr %a, i64 %n) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %join ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %odd = trunc i32 %v to i1
+  br i1 %odd, label %then, label %else, !prof !1
+
+then:
+  store volatile i64 1, ptr @sink, align 8
+  br label %join
+
+else:
+  %w = mul i32 %v, 3
+  store i32 %w, ptr %p, align 4
+  br label %join
+
+join:
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !prof !0
+
+exit:
+  ret void
+}
+
+declare i64 @llvm.cttz.i64(i64, i1)
+
+!0 = !{!"branch_weights", i32 1, i32 100000}
+!1 = !{!"branch_weights", i32 1, i32 1}
