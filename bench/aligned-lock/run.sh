@@ -82,8 +82,8 @@ for a in "$@"; do
   case $a in
     --quick) QUICK=1 ;;
     --input-only) INPUT_ONLY=1 ;;
-    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc zopfli xz)" >&2; exit 2 ;;
-    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc zopfli xz)" >&2; exit 2; }
+    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz)" >&2; exit 2 ;;
+    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz)" >&2; exit 2; }
        PROGS+=("$a") ;;
   esac
 done
