@@ -248,7 +248,7 @@ judge_binaries() {
     # cg_library): the judge reads that object, whose code and symbols are the library's.
     local judged=$PW/$b
     [ ! -f "$PW/cg-$b/lib/$b" ] || judged=$PW/cg-$b/lib/$b
-    "$PY" "$JUDGE" report "$judged" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
+    "$PY" "$JUDGE" report "$judged" "$PW/cg-$b"/cg.* --json --all --nops ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
     [ "$with_check" = 1 ] || continue
     prof=p-${b%%.*}.fdata
     # A BOLT output's profile is of its input: check maps it through BAT.
