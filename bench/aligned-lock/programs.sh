@@ -133,6 +133,41 @@ lz4_edit() {
   grep -q 'bench edit' "$1/lib/lz4.c"
 }
 
+# pugixml 1.13 (Debian's source package; a C++ program): its parser (parse_tree, the
+# pcdata and attribute converters, the allocator), DOM walk, writer and XPath engine, driven by
+# our xmlbench.cpp (its header says what each run does) on a PUGIXML_RECORDS-record document
+# it generates (2000: 1.2 MB; CR LF line ends, entities, CDATA, comments, PIs). The source
+# tree is a copy of Debian's with xmlbench.cpp in it, named after the driver's hash, so a
+# changed driver is a new tree and a new build key. clang++ (CLANG++) compiles both files
+# with the build's recipe flags; the link is clang++'s (libstdc++).
+pugixml_source() {
+  local s h d
+  s=$(fetch_debian pugixml)
+  h=$(sha256sum "$HERE/xmlbench.cpp" | cut -c1-12)
+  d=$W/src/$(basename "$s")-xmlbench-$h
+  if [ ! -f "$d/xmlbench.cpp" ]; then
+    rm -rf "$d"; mkdir -p "$W/src"; cp -r "$s" "$d.tmp"; cp "$HERE/xmlbench.cpp" "$d.tmp/"
+    mv "$d.tmp" "$d"
+  fi
+  echo "$d"
+}
+pugixml_build() {
+  local s=$1 o=$2; shift 2
+  CLANG="${CLANG:-clang-22}++" "$HERE/build-c.sh" "$s" "$o" "src/pugixml.cpp xmlbench.cpp" -I"$s/src" "$@"
+}
+pugixml_link() {
+  local obj=$1 out=$2; shift 2
+  "${CLANG:-clang-22}++" -O2 -fuse-ld=lld -Wl,--emit-relocs "$@" -o "$out" "$obj"/*.o
+}
+pugixml_prepare() { "$3" gen "${PUGIXML_RECORDS:-2000}" > "$2/doc.xml"; }
+pugixml_workload() { echo "parse data/doc.xml ${PUGIXML_PARSES:-6}"; echo "xpath data/doc.xml ${PUGIXML_XPATHS:-3}"; }
+# xml_parser::parse_tree: the allocator never has more bytes busy than a page holds (allocate_memory
+# takes a new page first), so the new early exit never runs.
+pugixml_edit() {
+  sed -i '/^\t\tchar_t\* parse_tree(char_t\* s, xml_node_struct\* root, unsigned int optmsk, char_t endch)$/,/^\t\t\tchar_t\* mark = s;$/{s|^\t\t\tchar_t\* mark = s;$|&\n\t\t\tif (PUGI__UNLIKELY(alloc->_busy_size > xml_memory_page_size)) return s;  /* bench edit: never true */|}' "$1/src/pugixml.cpp"
+  grep -q 'bench edit' "$1/src/pugixml.cpp"
+}
+
 # luass: Lua 5.4 on a workload hotalign was not tuned on (lua-strings-sort.lua: string
 # building, hashing and matching, sorts of strings and of numbers with a Lua comparator).
 # Same build, edit and seeds as lua.

@@ -82,8 +82,8 @@ for a in "$@"; do
   case $a in
     --quick) QUICK=1 ;;
     --input-only) INPUT_ONLY=1 ;;
-    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc zopfli xz)" >&2; exit 2 ;;
-    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 randomx mimalloc jemalloc zopfli xz)" >&2; exit 2; }
+    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz)" >&2; exit 2 ;;
+    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz)" >&2; exit 2; }
        PROGS+=("$a") ;;
   esac
 done
@@ -248,7 +248,7 @@ judge_binaries() {
     # cg_library): the judge reads that object, whose code and symbols are the library's.
     local judged=$PW/$b
     [ ! -f "$PW/cg-$b/lib/$b" ] || judged=$PW/cg-$b/lib/$b
-    "$PY" "$JUDGE" report "$judged" "$PW/cg-$b"/cg.* --json --all ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
+    "$PY" "$JUDGE" report "$judged" "$PW/cg-$b"/cg.* --json --all --nops ${JUDGE_FLAGS:-} > "$PW/judge-$b.json"
     [ "$with_check" = 1 ] || continue
     prof=p-${b%%.*}.fdata
     # A BOLT output's profile is of its input: check maps it through BAT.

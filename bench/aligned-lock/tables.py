@@ -10,7 +10,8 @@ W/PROG/apply-*.txt; writes
                          agree, and how many hot loops sit where the reference binary has them
   R/aligned-loops.csv    one row per hot loop (the judge's) per binary, with check's verdict
   R/aligned-counts.csv   one row per program and binary: the taken jumps and instructions of the
-                         program's own code (the judge's callgrind run) and, where run.sh ran
+                         program's own code (the judge's callgrind run; also less the nops
+                         that ran, when the judge counted them: --nops) and, where run.sh ran
                          cachegrind (W/PROG/cacheK-B/), the I1 misses at K KiB; each against
                          plain llvm-bolt's on the same input, as issue 30 judges them
   R/aligned-summary.txt  the markdown tables (stdout too)."""
@@ -226,6 +227,9 @@ def counts_tables(prog, d, bins, J, cache_kb, md, count_rows):
     for b in bins:
         s = J[b]['summary']
         r = {'taken_jumps': s['taken_jumps'], 'instructions': s['instructions']}
+        # llvm-bolt strips nops and apply keeps the input's: what the padding that runs adds.
+        if 'executed_nops' in s:
+            r['instructions_less_nops'] = s['instructions'] - s['executed_nops']
         for kb in cache_kb:
             cg = os.path.join(d, f'cache{kb}-{b}')
             files = sorted(os.path.join(cg, n) for n in os.listdir(cg)
@@ -233,11 +237,13 @@ def counts_tables(prog, d, bins, J, cache_kb, md, count_rows):
             if files:
                 r[f'i1_misses_{kb}'] = cachegrind_i1.i1_misses(files)[0]
         rows[b] = r
-    cols = [('taken_jumps', 'taken jumps'), ('instructions', 'instructions')] + \
-        [(f'i1_misses_{kb}', f'I1 misses {kb} KiB') for kb in cache_kb]
+    cols = [('taken_jumps', 'taken jumps'), ('instructions', 'instructions')]
+    if all('instructions_less_nops' in r for r in rows.values()):
+        cols.append(('instructions_less_nops', 'instructions less nops'))
+    cols += [(f'i1_misses_{kb}', f'I1 misses {kb} KiB') for kb in cache_kb]
     md.append(f'\n#### {prog}: counts against plain llvm-bolt\n')
     md.append('Taken jumps and instructions of the program\'s own code (callgrind, the run '
-              'above); I1 misses of the whole process (cachegrind, no address randomization, '
+              'above; less nops: without the nops that ran, the padding llvm-bolt strips); I1 misses of the whole process (cachegrind, no address randomization, '
               'I1 of that size, 8-way, 64-byte lines). x bolt: against plain llvm-bolt on the '
               'same input (nopl: in.bolt).\n')
     md.append('| binary | ' + ' | '.join(f'{t} | x bolt' for _, t in cols) + ' |')
@@ -260,6 +266,9 @@ def counts_tables(prog, d, bins, J, cache_kb, md, count_rows):
             x = ratio(rows, b, k)
             if x is not None:
                 said.append(f"{text} {x:.4f}x (at most {most}: {'met' if x <= most else 'NOT met'})")
+            less = ratio(rows, b, 'instructions_less_nops')
+            if k == 'instructions' and x is not None and less is not None:
+                said[-1] = said[-1][:-1] + f'; less the nops that ran {less:.4f}x)'
         if said:
             md.append(f'- the block-order bars, {b} against {bolt_of(b)}: ' + '; '.join(said))
 

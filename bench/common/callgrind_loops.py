@@ -44,7 +44,9 @@ Usage:
       the hot loops of BINARY in the summed counts of the CG.OUT files, and the instructions
       and taken jumps (conditional and direct) of BINARY's code in them (each recorded by
       `run`, or by valgrind --tool=callgrind --dump-instr=yes --collect-jumps=yes
-      --compress-pos=no). Exit 0 with a report, 2 on an error (what to do is said).
+      --compress-pos=no). --nops: also the nop instructions of its code that ran, in all and
+      per function (what padding costs). Exit 0 with a report, 2 on an error (what to do is
+      said).
 Tools: $LLVM_BIN/llvm-readelf and llvm-objdump (LLVM_BIN defaults to /usr/lib/llvm-22/bin,
 else they are looked up on PATH), valgrind on PATH.
 """
@@ -314,6 +316,28 @@ def load_counts(binary, paths, funcs):
             raise Error(f"'{paths[0]}': call targets are {bias:#x} off the symbols of "
                         f"'{binary}'; was it recorded from another build?")
     return counts
+
+
+def executed_nops(binary, funcs, counts):
+    """The nop instructions of BINARY's code that ran (padding on the path: hotalign's before
+    a loop head its predecessor falls into), summed over the runs: (total, {function: count}),
+    most first. One llvm-objdump over the span of what ran."""
+    ran = [a for a, n in counts.exec.items() if n]
+    if not ran:
+        return 0, {}
+    out = tool_output([llvm_tool('llvm-objdump'), '-d', f'--start-address={min(ran):#x}',
+                       f'--stop-address={max(ran) + 16:#x}', binary])
+    pat = re.compile(r'^\s*([0-9a-f]+):\s(?:[0-9a-f]{2} )*[0-9a-f]{2}\s*\t(nop\S*)')
+    index = FunctionIndex(funcs)
+    per = collections.Counter()
+    for line in out.splitlines():
+        m = pat.match(line)
+        if m:
+            n = counts.exec.get(int(m.group(1), 16), 0)
+            if n:
+                f = index.at(int(m.group(1), 16))
+                per[f.name if f else '?'] += n
+    return sum(per.values()), dict(per.most_common())
 
 
 # ---------------------------------------------------------------- loops
@@ -603,6 +627,9 @@ def print_table(binary, hot, summ, opts, out):
           f"count-weighted extra lines per iteration: {summ['weighted_extra']:.3f}", file=out)
     print(f"own code: {summ['instructions']} instructions, {summ['taken_jumps']} taken jumps",
           file=out)
+    if 'executed_nops' in summ:
+        top = ', '.join(f'{f} {n}' for f, n in list(summ['nops_by_function'].items())[:5])
+        print(f"executed nops: {summ['executed_nops']}" + (f" ({top})" if top else ''), file=out)
 
 
 # ---------------------------------------------------------------- commands
@@ -638,6 +665,8 @@ def cmd_report(args):
     # jumps and the instructions of the binary's own code, the object's in every run summed.
     summ['taken_jumps'] = sum(counts.jumps.values())
     summ['instructions'] = sum(counts.exec.values())
+    if args.nops:
+        summ['executed_nops'], summ['nops_by_function'] = executed_nops(args.binary, funcs, counts)
     if args.json:
         doc = {'binary': args.binary, 'line_size': args.line_size,
                'options': {'coverage': args.coverage, 'min_taken': args.min_taken,
@@ -664,6 +693,8 @@ def main(argv):
     q.add_argument('callgrind', nargs='+', help='callgrind outputs of runs of BINARY (summed)')
     q.add_argument('--json', action='store_true', help='JSON instead of the table')
     q.add_argument('--all', action='store_true', help='with --json: every loop, not only hot')
+    q.add_argument('--nops', action='store_true',
+                   help='also count the nops of its code that ran, in all and per function')
     d = DEFAULTS
     q.add_argument('--line-size', type=int, default=d['line_size'],
                    help=f"cache line size (default {d['line_size']})")

@@ -228,4 +228,50 @@ TEST(LockedCode, ErasedNopsAreAChange) {
   EXPECT_EQ(hexBytes(R.Change->Out), "c3");
 }
 
+/// A jump to the next instruction (clang's `eb 00` after an empty landing
+/// pad) that llvm-bolt emitted in no bytes: in its CFG it is the
+/// fall-through. The same code; the `je` to it now reaches the ret.
+///   input:  +0 je +4 (2)  +2 xor (2)  +4 jmp +6 (eb 00)  +6 ret
+///   output: +0 je +4 (2)  +2 xor (2)  +4 ret
+DecodedInst je(uint64_t A, uint64_t T) {
+  DecodedInst D{A, 2, true, true, T};
+  D.Form = 8;
+  return D;
+}
+
+Case droppedJump() {
+  return {{0x74, 2, 0x31, 0xc0, 0xeb, 0, 0xc3},
+          {0x74, 2, 0x31, 0xc0, 0xc3},
+          {},
+          {je(0x1000, 0x1004), plain(0x1002, 2), jmp(0x1004, 2, 0x1006),
+           plain(0x1006, 1)},
+          {je(0x400000, 0x400004), plain(0x400002, 2), plain(0x400004, 1)}};
+}
+
+TEST(LockedCode, JumpToNextDroppedIsKept) {
+  Case D = droppedJump();
+  EXPECT_FALSE(sameCodeHash(D.In, 0x1000, D.Out, {}));
+  CodeComparison R = D.compare();
+  EXPECT_TRUE(R.kept());
+  EXPECT_EQ(R.Dropped, 1u);
+  EXPECT_EQ(R.Reencoded, 0u);
+}
+
+/// The twin: the dropped jump went over a byte (an int3 before the ret),
+/// so dropping it runs that byte: a change at the jump.
+///   input:  +0 je +4  +2 xor  +4 jmp +7 (eb 01)  +6 int3  +7 ret
+TEST(LockedCode, JumpOverCodeDroppedIsAChange) {
+  Case D = droppedJump();
+  D.In = {0x74, 2, 0x31, 0xc0, 0xeb, 1, 0xcc, 0xc3};
+  D.InInsts = {je(0x1000, 0x1004), plain(0x1002, 2), jmp(0x1004, 2, 0x1007),
+               plain(0x1006, 1), plain(0x1007, 1)};
+  D.Out = {0x74, 2, 0x31, 0xc0, 0xcc, 0xc3};
+  D.OutInsts = {je(0x400000, 0x400004), plain(0x400002, 2), plain(0x400004, 1),
+                plain(0x400005, 1)};
+  CodeComparison R = D.compare();
+  ASSERT_FALSE(R.kept());
+  EXPECT_EQ(R.Change->Offset, 4u);
+  EXPECT_EQ(R.Dropped, 0u);
+}
+
 } // namespace

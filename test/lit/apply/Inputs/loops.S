@@ -206,6 +206,37 @@ shortened:
         .size shortened, .-shortened
 #endif
 
+#ifdef JUMPNEXT
+// jumpnext(n): 53 bytes, then a jump to the next instruction (`eb 00`, as
+// clang leaves one where an empty block sits between a block and its
+// jump's target: C++ landing pads), then an 18-byte loop that the
+// compiler's alignment puts on a line start, at offset 64. llvm-bolt drops
+// the jump (in its CFG it is the fall-through): the loop moves up 2, to
+// 62, across the line, unless the function starts 2 or more bytes later.
+        .globl jumpnext
+        .type jumpnext,@function
+        .p2align 6
+jumpnext:
+        FILL10 %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        FILL10 %r9
+        movq %rdi, %rcx
+        jmp .Ljumpnext_next
+.Ljumpnext_next:
+        .p2align 6
+.Ljumpnext_loop:
+        imulq %rdx, %rax
+        addq %rsi, %rax
+        xorq %r8, %rax
+        addq %r9, %rax
+        decq %rcx
+        jnz .Ljumpnext_loop
+        retq
+        .size jumpnext, .-jumpnext
+#endif
+
 #ifdef TAILCALL
 // overpadding(n): a conditional tail call to tail_target (n == 0), then a
 // jmp over the compiler's alignment padding (48 bytes of nops, as hotalign

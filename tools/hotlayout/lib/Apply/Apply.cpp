@@ -37,7 +37,8 @@
 //     MaxBoltRuns: a total over both steps. 4c. Every locked function
 //     found in the output keeps its input code (LockedCode.h: the code
 //     hash, masked by BINARY's relocated fields; a branch re-encoded in
-//     another width is the same code), else an error names each function
+//     another width, or a jump to the next instruction dropped, is the same
+//     code), else an error names each function
 //     changed, where and how, and OUT is not written.
 //  5. The smoke command runs on the result before it is renamed over OUT; a
 //     failing command is an error and OUT is not written.
@@ -767,6 +768,7 @@ static Error verifyLockedCode(const ApplyConfig &C, const ApplyInputs &I,
                           });
     R.CodeReencoded += Cmp.Reencoded != 0;
     R.CodeAppended += Cmp.Appended != 0;
+    R.CodeDropped += Cmp.Dropped != 0;
     if (Cmp.kept())
       continue;
     const CodeChange &X = *Cmp.Change;

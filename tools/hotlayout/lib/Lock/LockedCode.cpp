@@ -143,8 +143,24 @@ CodeComparison compareLockedCode(const FunctionCode &In,
   uint64_t I = 0, O = 0;
   size_t J = 0;
   for (const DecodedInst &A : In.Insts) {
-    if (A.Address != In.Address + I || J == Out.Insts.size() ||
-        Out.Insts[J].Address != Out.Address + O)
+    if (A.Address != In.Address + I)
+      return ChangedAt(*First, *First);
+    // A jump to the next instruction is a fall-through in llvm-bolt's CFG,
+    // and it emits none (clang leaves one where an empty block sits between
+    // a block and its jump's target: C++ landing pads, pugixml's `eb 00`).
+    // The same code in no bytes; what follows moves up, as after a shorter
+    // jump, and branches to it now reach the next instruction.
+    bool Next =
+        J < Out.Insts.size() && Out.Insts[J].Address == Out.Address + O &&
+        Out.Insts[J].Size == A.Size && !Bytes.firstDifference(I, O, A.Size);
+    if (!Next && A.IsBranch && !A.FallsThrough &&
+        A.Target == A.Address + A.Size) {
+      OutOffset[I] = O;
+      I += A.Size;
+      ++C.Dropped;
+      continue;
+    }
+    if (J == Out.Insts.size() || Out.Insts[J].Address != Out.Address + O)
       return ChangedAt(*First, *First);
     const DecodedInst &B = Out.Insts[J++];
     OutOffset[I] = O;
