@@ -210,40 +210,6 @@ TEST(LockedCode, CallElsewhereIsAChange) {
   EXPECT_EQ(R.Change->Offset, 5u);
 }
 
-/// A jump to the next instruction (a C++ landing pad that only jumps to the
-/// cleanup after it: `eb 00`), which llvm-bolt emits as nothing: kept, and
-/// counted; the ret moved up.
-///   input:  +0 xor (2)  +2 jmp +4 (eb 00)  +4 ret
-///   output: +0 xor (2)  +2 ret
-TEST(LockedCode, JumpToNextLeftOutIsKept) {
-  Case C = {{0x31, 0xc0, 0xeb, 0, 0xc3},
-            {0x31, 0xc0, 0xc3},
-            {},
-            {plain(0x1000, 2), jmp(0x1002, 2, 0x1004), plain(0x1004, 1)},
-            {plain(0x400000, 2), plain(0x400002, 1)}};
-  CodeComparison R = C.compare();
-  EXPECT_TRUE(R.kept());
-  EXPECT_EQ(R.Dropped, 1u);
-  EXPECT_EQ(R.Reencoded, 0u);
-}
-
-/// The twin: a jump over an instruction (`eb 01` over a 1-byte nop) left
-/// out with what it skips is a change at the jump.
-///   input:  +0 xor (2)  +2 jmp +5 (eb 01)  +4 nop  +5 ret
-///   output: +0 xor (2)  +2 ret
-TEST(LockedCode, JumpOverCodeLeftOutIsAChange) {
-  Case C = {{0x31, 0xc0, 0xeb, 1, 0x90, 0xc3},
-            {0x31, 0xc0, 0xc3},
-            {},
-            {plain(0x1000, 2), jmp(0x1002, 2, 0x1005), plain(0x1004, 1),
-             plain(0x1005, 1)},
-            {plain(0x400000, 2), plain(0x400002, 1)}};
-  CodeComparison R = C.compare();
-  ASSERT_FALSE(R.kept());
-  EXPECT_EQ(R.Change->Offset, 2u);
-  EXPECT_EQ(R.Dropped, 0u);
-}
-
 /// Nops llvm-bolt erased (hotalign's padding after a jmp): the code after
 /// them is the change, at the first nop.
 ///   input:  +0 jmp +4 (2)  +2 nop nop  +4 ret

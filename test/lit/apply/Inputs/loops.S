@@ -238,37 +238,3 @@ overpadding:
         retq
         .size overpadding, .-overpadding
 #endif
-
-#ifdef JUMPNEXT
-// jumpnext(n): 53 bytes, then a jump to the next instruction (`eb 00`, as
-// clang leaves in a C++ landing pad that only jumps to the cleanup laid out
-// after it), then an 18-byte loop that the compiler's alignment puts on a
-// line start, at offset 64. llvm-bolt emits a jump to the layout successor
-// as nothing: the loop moves up 2, to 62, across the line, unless the
-// function starts 2 or more bytes later.
-        .globl jumpnext
-        .type jumpnext,@function
-        .p2align 6
-jumpnext:
-        FILL10 %rax
-        FILL10 %rdx
-        FILL10 %rsi
-        FILL10 %r8
-        FILL10 %r9
-        movq %rdi, %rcx
-        jmp .Ljumpnext_next
-#ifdef JUMPOVER
-        nop // -DJUMPOVER: the jump goes over it, not to the next instruction
-#endif
-.Ljumpnext_next:
-        .p2align 6
-.Ljumpnext_loop:
-        imulq %rdx, %rax
-        addq %rsi, %rax
-        xorq %r8, %rax
-        addq %r9, %rax
-        decq %rcx
-        jnz .Ljumpnext_loop
-        retq
-        .size jumpnext, .-jumpnext
-#endif

@@ -1,14 +1,12 @@
 // `loops N` runs the hot loops of loops.s N times and prints what they
 // return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight, -DPADDED adds
-// paddedloops, -DSHORTENED shortened, -DTAILCALL overpadding, -DJUMPNEXT
-// jumpnext (see loops.s).
+// paddedloops, -DSHORTENED shortened, -DTAILCALL overpadding (see loops.s).
 #include <stdio.h>
 #include <stdlib.h>
 
 unsigned long straddler(unsigned long), cold_straddler(unsigned long),
     twoloops(unsigned long), tight(unsigned long), paddedloops(unsigned long),
-    shortened(unsigned long), overpadding(unsigned long),
-    jumpnext(unsigned long);
+    shortened(unsigned long), overpadding(unsigned long);
 
 int main(int argc, char **argv) {
   unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
@@ -30,9 +28,6 @@ int main(int argc, char **argv) {
 #ifdef TAILCALL
   // n = 0 takes its conditional tail call.
   r ^= overpadding(n) + overpadding(0);
-#endif
-#ifdef JUMPNEXT
-  r ^= jumpnext(n);
 #endif
   printf("%lu\n", r);
   return 0;

@@ -767,7 +767,6 @@ static Error verifyLockedCode(const ApplyConfig &C, const ApplyInputs &I,
                           });
     R.CodeReencoded += Cmp.Reencoded != 0;
     R.CodeAppended += Cmp.Appended != 0;
-    R.CodeDropped += Cmp.Dropped != 0;
     if (Cmp.kept())
       continue;
     const CodeChange &X = *Cmp.Change;

@@ -159,9 +159,6 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   if (R.CodeAppended)
     OS << "; " << R.CodeAppended
        << " with conditional tail calls through jumps llvm-bolt appended";
-  if (R.CodeDropped)
-    OS << "; " << R.CodeDropped
-       << " with a jump to the next instruction llvm-bolt left out";
   OS << ")\n";
   printLoopReport(R, OS);
   if (R.OutputFileSize) {

@@ -140,30 +140,11 @@ CodeComparison compareLockedCode(const FunctionCode &In,
   // at the first differing byte.
   std::map<uint64_t, uint64_t> OutOffset; // Input offset -> output offset.
   SmallVector<std::pair<const DecodedInst *, const DecodedInst *>, 4> Branches;
-  // A jump to the next instruction inside the function: llvm-bolt emits a
-  // block's jump to its layout successor as nothing (fixBranches; no option
-  // keeps it), and clang leaves such jumps in C++ landing pads (a pad that
-  // only jumps to the cleanup laid out after it: RandomX's main, clang 22).
-  // Control goes where it went; the code after it moves up, as after a
-  // shorter jump.
-  auto JumpsToNext = [&](const DecodedInst &D) {
-    return D.IsBranch && !D.FallsThrough && D.Target == D.Address + D.Size &&
-           D.Target < In.Address + Size;
-  };
   uint64_t I = 0, O = 0;
   size_t J = 0;
   for (const DecodedInst &A : In.Insts) {
-    bool OutAt =
-        J < Out.Insts.size() && Out.Insts[J].Address == Out.Address + O;
-    if (A.Address == In.Address + I && JumpsToNext(A) &&
-        !(OutAt && Out.Insts[J].Form == A.Form &&
-          Out.Insts[J].Target == Out.Address + O + Out.Insts[J].Size)) {
-      OutOffset[I] = O;
-      I += A.Size;
-      ++C.Dropped;
-      continue;
-    }
-    if (A.Address != In.Address + I || !OutAt)
+    if (A.Address != In.Address + I || J == Out.Insts.size() ||
+        Out.Insts[J].Address != Out.Address + O)
       return ChangedAt(*First, *First);
     const DecodedInst &B = Out.Insts[J++];
     OutOffset[I] = O;

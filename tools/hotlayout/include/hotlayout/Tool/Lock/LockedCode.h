@@ -15,10 +15,8 @@
 //     or call is kept when llvm-bolt encoded the same one (DecodedInst::Form)
 //     in another width or with another displacement, to the instruction that
 //     corresponds to its input target or, out of the function, to the same
-//     function (see compareLockedCode for why that is no change); a direct
-//     jump to the next instruction is kept when llvm-bolt left it out (it
-//     emits a jump to the layout successor as nothing). The first other
-//     difference is the change reported.
+//     function (see compareLockedCode for why that is no change). The first
+//     other difference is the change reported.
 //  3. What the output has past the input's code may only be direct jumps:
 //     llvm-bolt routes a conditional tail call through a jump it appends
 //     (with -simplify-conditional-tail-calls=0, which apply passes).
@@ -63,8 +61,6 @@ struct CodeComparison {
   std::optional<CodeChange> Change;
   /// Direct branches llvm-bolt encoded in another width (kept code).
   unsigned Reencoded = 0;
-  /// Jumps to the next instruction llvm-bolt left out (kept code).
-  unsigned Dropped = 0;
   /// Bytes of direct jumps llvm-bolt appended after the input's code.
   uint64_t Appended = 0;
 
