@@ -47,7 +47,8 @@
 # straddle, count-weighted extra lines per iteration; the taken jumps and instructions of the
 # program's own code), `hotlayout check --profile` too; CACHE_BINS run it under cachegrind
 # with the I1 cache at each CACHE_KB KiB, 8-way, 64-byte lines (bench/common/cachegrind_i1.py:
-# I1 misses of the whole process); tables.py compares them, the counts against plain
+# I1 misses of the whole process; a library's, of its own code: callgrind's simulation of the
+# same cache, `run --per-object`); tables.py compares them, the counts against plain
 # llvm-bolt's as issue 30 does. Last, apply and llvm-bolt (same flags as above) on `in`, wall time,
 # interleaved (bench/common/interleave.py), TOOL_ROUNDS rounds.
 #

@@ -12,8 +12,9 @@ W/PROG/apply-*.txt; writes
   R/aligned-counts.csv   one row per program and binary: the taken jumps and instructions of the
                          program's own code (the judge's callgrind run; also less the nops
                          that ran, when the judge counted them: --nops) and, where run.sh ran
-                         cachegrind (W/PROG/cacheK-B/), the I1 misses at K KiB; each against
-                         plain llvm-bolt's on the same input, as issue 30 judges them
+                         cachegrind (W/PROG/cacheK-B/), the I1 misses at K KiB (a library's: of
+                         its own code); each against plain llvm-bolt's on the same input, as
+                         issue 30 judges them
   R/aligned-summary.txt  the markdown tables (stdout too)."""
 import argparse
 import collections
@@ -224,6 +225,7 @@ def counts_tables(prog, d, bins, J, cache_kb, md, count_rows):
     (the judge's callgrind run) and the I1 misses of cachegrind's runs, against plain
     llvm-bolt's on the same input; then the bars, apply against llvm-bolt."""
     rows = collections.OrderedDict()
+    library = False
     for b in bins:
         s = J[b]['summary']
         r = {'taken_jumps': s['taken_jumps'], 'instructions': s['instructions']}
@@ -234,7 +236,13 @@ def counts_tables(prog, d, bins, J, cache_kb, md, count_rows):
             cg = os.path.join(d, f'cache{kb}-{b}')
             files = sorted(os.path.join(cg, n) for n in os.listdir(cg)
                            if n.startswith('cachegrind.')) if os.path.isdir(cg) else []
-            if files:
+            # A library ran preloaded as its copy cg/lib/B (workload.sh's cg_library), under
+            # `cachegrind_i1.py run --per-object`: its own code's misses, not its host's.
+            own = os.path.join(cg, 'lib', b)
+            if files and os.path.isfile(own):
+                library = True
+                r[f'i1_misses_{kb}'] = cachegrind_i1.object_i1_misses(files, own)[0]
+            elif files:
                 r[f'i1_misses_{kb}'] = cachegrind_i1.i1_misses(files)[0]
         rows[b] = r
     cols = [('taken_jumps', 'taken jumps'), ('instructions', 'instructions')]
@@ -242,8 +250,11 @@ def counts_tables(prog, d, bins, J, cache_kb, md, count_rows):
         cols.append(('instructions_less_nops', 'instructions less nops'))
     cols += [(f'i1_misses_{kb}', f'I1 misses {kb} KiB') for kb in cache_kb]
     md.append(f'\n#### {prog}: counts against plain llvm-bolt\n')
+    whose = ("of the library's own code (callgrind's simulation of the cache, its object "
+             'alone' if library else 'of the whole process (cachegrind')
     md.append('Taken jumps and instructions of the program\'s own code (callgrind, the run '
-              'above; less nops: without the nops that ran, the padding llvm-bolt strips); I1 misses of the whole process (cachegrind, no address randomization, '
+              'above; less nops: without the nops that ran, the padding llvm-bolt strips); '
+              f'I1 misses {whose}, no address randomization, '
               'I1 of that size, 8-way, 64-byte lines). x bolt: against plain llvm-bolt on the '
               'same input (nopl: in.bolt).\n')
     md.append('| binary | ' + ' | '.join(f'{t} | x bolt' for _, t in cols) + ' |')

@@ -5,7 +5,7 @@
 # run_workload MODE BIN DIR [VAR=VALUE...]: the workload once, in $PW, of the binary $PW/BIN;
 # MODE native (outputs DIR/out.N), callgrind (DIR/cg.N and DIR/out.N), cachegrind=SIZE,ASSOC,LINE
 # (DIR/cachegrind.N and DIR/out.N: the I1 cache simulated with that geometry,
-# bench/common/cachegrind_i1.py), profile (DIR/prof.fdata, one merged profile of all runs). Every run is repeatable: Lua's string cache is indexed by
+# bench/common/cachegrind_i1.py; for a library, `run --per-object`: DIR/lib/BIN's own misses), profile (DIR/prof.fdata, one merged profile of all runs). Every run is repeatable: Lua's string cache is indexed by
 # the addresses of C strings, so with address-space randomization the counts (and a PGO
 # profile, and the binaries built from it) change from run to run. Runs get no randomization
 # (setarch -R), an empty environment but PATH and the VARs, and paths relative to $PW, so
@@ -33,9 +33,12 @@ run_workload() {
       callgrind) cg_library "$d"
                  repeatable_run "$@" "${pre[@]}" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args \
                    | "$filter" > "$PW/$d/out.$n" ;;
+      # A library's I1 misses are its own code's: callgrind's simulation of the same cache
+      # keeps each object's costs apart (the host's code and libc's are not the library's).
       cachegrind=*) cg_library "$d"
                  repeatable_run "$@" "${pre[@]}" "$PY" "$(dirname "$JUDGE")/cachegrind_i1.py" run \
-                   --i1 "${mode#cachegrind=}" -o "$d/cachegrind.$n" -- "$bin" $args | "$filter" > "$PW/$d/out.$n" ;;
+                   --i1 "${mode#cachegrind=}" ${lib[@]+--per-object} -o "$d/cachegrind.$n" -- "$bin" $args \
+                   | "$filter" > "$PW/$d/out.$n" ;;
       # profile preloads its instrumented copy of the library, not the library.
       profile) repeatable_run "$@" "$H" profile --quiet "${lib[@]}" $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
                app=--append ;;
