@@ -57,8 +57,9 @@
 //     its padding runs at most once per two iterations.
 //  7. Line-start mode (-hotalign-line-start, the default): the first block
 //     starts a line, `.p2align log2(line), , line-1`, whatever the estimate;
-//     where the block before may fall into it (its padding runs), only where
-//     the estimated span would touch more lines than it needs (lineStartPlan).
+//     where the block before may fall into it and the nops would cost more
+//     than a small share of the loop's work per entry, only where the
+//     estimated span would touch more lines than it needs (lineStartPlan).
 //     Max-skip mode (-hotalign-line-start=false): AlignmentPlan picks the
 //     max-skip that pads exactly when the estimated hot bytes would touch
 //     more lines than at their best start offset; the function and module
@@ -418,18 +419,20 @@ bool HotAlign::hotAncestor(const LoopFacts &F,
 
 static bool paddingNeverRuns(MachineBasicBlock &Target);
 
-/// Step 7's line start. Where the block before the loop may fall into it,
-/// its padding runs once per entry that falls in, and a line start pads
-/// whenever the loop does not begin a line, even where its span would fit
-/// its fewest lines where it falls: zopfli 1.0.3's EncodeTree ran 4 nops
-/// per entry before a 34-byte loop of 4.7 iterations, 1.35 M nops that the
-/// span's 30 bytes of room made needless half the time. There the max-skip
-/// pads only past that room (the estimated span is an upper bound, and the
-/// assembler sees the real start, so a start it leaves fits). Padding that
-/// never runs costs only bytes: a line start, the same in every build.
+/// Step 7's line start: the loop starts a line in every build, whatever
+/// moves before it. Where the block before it may fall into it, its padding
+/// runs once per entry that falls in; where those nops are not cheap against
+/// the loop's work (paddingCost), a line start pads even where the span
+/// would fit its fewest lines where it falls: zopfli 1.0.3's EncodeTree ran
+/// 4 nops per entry before a 34-byte loop of 4.7 iterations, 1.35 M nops
+/// that the span's 30 bytes of room made needless half the time. There the
+/// max-skip pads only past that room (the estimated span is an upper bound,
+/// and the assembler sees the real start, so a start it leaves fits); the
+/// loop keeps its fewest lines, not its offset.
 SpanPlan HotAlign::lineStartPlan(const LoopFacts &F) const {
   SpanPlan Plan = planLineStart(LineBytes, MaxPad);
-  if (!LineStartOnlyWhenNeeded || paddingNeverRuns(*F.Loop->Target))
+  if (!LineStartOnlyWhenNeeded || paddingNeverRuns(*F.Loop->Target) ||
+      paddingCost(*F.Loop, Plan.MaxSkip).Cheap)
     return Plan;
   // The span's room counts its cold blocks as if hot. Where the hot bytes
   // alone fit fewer lines than the whole span (cold gaps), the span's plan

@@ -195,6 +195,17 @@ private:
   SmallVector<size_t, 4> RefusedNested;
 };
 
+/// The nops that padding before a loop may run per entry that falls into
+/// it, against the instructions its iterations run per such entry.
+struct PaddingCost {
+  uint64_t Nops = 0;   ///< At most, per entry that falls in.
+  uint64_t Body = 0;   ///< Instructions of the loop's hot blocks.
+  double PerEntry = 0; ///< Iterations per entry that falls in.
+  double Floor = 1;    ///< -hotalign-min-nested-iterations (at least 1).
+  bool Cheap = false;  ///< Nops x Floor <= PerEntry x Body.
+};
+PaddingCost paddingCost(const LayoutLoop &L, uint64_t MaxSkip);
+
 /// The alignment a loop's source asks for (`llvm.loop.align`); nullopt when
 /// it asks for none.
 std::optional<uint64_t> userLoopAlignment(const MachineLoop *L);

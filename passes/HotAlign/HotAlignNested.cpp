@@ -201,6 +201,28 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
   return true;
 }
 
+/// What padding of up to \p MaxSkip bytes before \p L costs per entry that
+/// falls into it, against the work of its iterations: cheap when its most
+/// nops are at most 1/-hotalign-min-nested-iterations of the instructions
+/// its iterations run per such entry, the share that floor admits for a loop
+/// whose body is no shorter than its nops.
+PaddingCost paddingCost(const LayoutLoop &L, uint64_t MaxSkip) {
+  bool AArch64 =
+      L.Target->getParent()->getTarget().getTargetTriple().isAArch64();
+  // The longest nop the assemblers emit for every x86-64 CPU; AArch64's one.
+  uint64_t NopBytes = AArch64 ? 4 : 10;
+  PaddingCost C;
+  C.Nops = (MaxSkip + NopBytes - 1) / NopBytes;
+  for (size_t J = 0; J < L.Span.size(); ++J)
+    if (L.Hot[J])
+      for (const MachineInstr &MI : *L.Span[J])
+        C.Body += !MI.isMetaInstruction();
+  C.PerEntry = L.perFallIn();
+  C.Floor = std::max(1u, unsigned(MinNestedIterations));
+  C.Cheap = double(C.Nops) * C.Floor <= C.PerEntry * double(C.Body);
+  return C;
+}
+
 /// Step 9's fallback: \p F, nested in \p Anchor, fits a line by the
 /// estimate of the code before it, but that may be \p Doubt bytes long,
 /// more than \p F can move and still fit. Padding of its own (step 7's
@@ -217,19 +239,10 @@ bool HotAlign::padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
   SpanPlan Plan = planHotBytesAlignment(F.Bytes, LineBytes, MaxPad);
   if (Plan.MaxSkip == 0 || L.Target->isEHPad())
     return false;
-  bool AArch64 =
-      L.Target->getParent()->getTarget().getTargetTriple().isAArch64();
-  // The longest nop the assemblers emit for every x86-64 CPU; AArch64's one.
-  uint64_t NopBytes = AArch64 ? 4 : 10;
-  uint64_t Nops = (Plan.MaxSkip + NopBytes - 1) / NopBytes;
-  uint64_t Body = 0;
-  for (size_t J = 0; J < L.Span.size(); ++J)
-    if (L.Hot[J])
-      for (const MachineInstr &MI : *L.Span[J])
-        Body += !MI.isMetaInstruction();
-  double PerEntry = L.perFallIn();
-  double Floor = std::max(1u, unsigned(MinNestedIterations));
-  bool Cheap = double(Nops) * Floor <= PerEntry * double(Body);
+  PaddingCost C = paddingCost(L, Plan.MaxSkip);
+  uint64_t Nops = C.Nops, Body = C.Body;
+  double PerEntry = C.PerEntry, Floor = C.Floor;
+  bool Cheap = C.Cheap;
   LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*L.Target)
                     << ": placed through "
                     << printMBBReference(*Anchor.Loop->Target)

@@ -10,14 +10,14 @@
 ; hotalign drops them; the loop's own line start is hotalign's.
 ;
 ; RUN: printf 'v1\nf f\nc 0 1 2 3 4 5\n' > %t.order
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -basic-block-sections=%t.order %s -o - \
+; RUN: %llc -load=%plugin -basic-block-sections=%t.order %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=HOT
 ; Negative twins: without the plugin MBP's `.p2align 4` stays; with the
 ; plugin but no hot loop (-hotalign-static=false: no profile, no static
 ; estimate) hotalign places nothing and leaves it too.
 ; RUN: %llc -basic-block-sections=%t.order %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=KEPT
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -hotalign-static=false -basic-block-sections=%t.order \
+; RUN: %llc -load=%plugin -hotalign-static=false -basic-block-sections=%t.order \
 ; RUN:   %s -o - | FileCheck %s --check-prefix=KEPT
 
 target triple = "x86_64-unknown-linux-gnu"

@@ -2,8 +2,7 @@
 // clang turns it into llvm.loop.align, block placement aligns the loop to N,
 // and hotalign leaves it there with a missed remark naming the request,
 // however hot the loop. Negative twin: @plain, the same hot loop without the
-// attribute, starts a line where its span needs one (the default
-// line-start mode; fallen into: max-skip its size - 1).
+// attribute, starts a line (max-skip 63: the default line-start mode).
 // (-fno-vectorize -fno-unroll-loops: one loop per function.)
 //
 // REQUIRES: x86-registered
@@ -20,8 +19,8 @@ void asks(int *a, int n) {
 }
 
 void plain(int *a, int n) {
-  // CHECK: clang-code-align-kept.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: [[#HOT:]] hot bytes,
-  // CHECK-SAME: back edges 31.0x loop entry, alignment 64, max-skip [[#HOT-1]] (line start where its span needs one: its padding runs when the block before falls in) [-Rpass=hotalign]
+  // CHECK: clang-code-align-kept.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes,
+  // CHECK-SAME: back edges 31.0x loop entry, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }
@@ -32,5 +31,5 @@ void plain(int *a, int n) {
 // CHECK: .p2align 5{{(, 0x90)?}}{{$}}
 // CHECK-NEXT: .LBB0_[[#]]: # =>This Inner Loop Header: Depth=1
 // CHECK-LABEL: plain:
-// CHECK: .p2align 6, {{(0x90)?}}, [[#HOT-1]]{{$}}
+// CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 // CHECK-NEXT: .LBB1_[[#]]: # =>This Inner Loop Header: Depth=1

@@ -2,9 +2,8 @@
 // codegen pipeline, with no -mllvm flags. Without a profile the static
 // estimate finds both loops of the vectorised code hot (the vector body and
 // the scalar remainder, back edges taken >= 8x per call): each gets a remark
-// at the source loop and starts a line where its span needs one (the
-// default line-start mode: each is fallen into, so `.p2align 6, , S-1` for
-// an S-byte span: padding only where the span would touch a second line).
+// at the source loop and starts a line (`.p2align 6, , 63`, the default
+// line-start mode).
 //
 // RUN: %clang --target=x86_64-linux-gnu -O2 -fpass-plugin=%plugin \
 // RUN:   -Rpass=hotalign -Rpass-missed=hotalign -S %s -o %t.s 2> %t.r
@@ -21,10 +20,10 @@
 // RUN: cat %t.os.r %t.os.s | FileCheck %s --check-prefix=OS
 
 void scale(int *a, int n) {
-  // CHECK: clang-o2-end-to-end.c:[[#@LINE+6]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: [[#HOT1:]] hot bytes,
-  // CHECK-SAME: alignment 64, max-skip [[#HOT1-1]] (line start where its span needs one: its padding runs when the block before falls in) [-Rpass=hotalign]
-  // CHECK: clang-o2-end-to-end.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: [[#HOT2:]] hot bytes,
-  // CHECK-SAME: alignment 64, max-skip [[#HOT2-1]] (line start where its span needs one: its padding runs when the block before falls in) [-Rpass=hotalign]
+  // CHECK: clang-o2-end-to-end.c:[[#@LINE+6]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes,
+  // CHECK-SAME: alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
+  // CHECK: clang-o2-end-to-end.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes,
+  // CHECK-SAME: alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
   // CHECK-NOT: remark:
   // OS: clang-o2-end-to-end.c:[[#@LINE+1]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: function is optimised for size [-Rpass-missed=hotalign]
   for (int i = 0; i < n; ++i)
@@ -32,9 +31,9 @@ void scale(int *a, int n) {
 }
 
 // CHECK-LABEL: scale:
-// CHECK: .p2align 6, {{(0x90)?}}, [[#HOT1-1]]{{$}}
+// CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 // CHECK-NEXT: .LBB0_[[#]]: # =>This Inner Loop Header: Depth=1
-// CHECK: .p2align 6, {{(0x90)?}}, [[#HOT2-1]]{{$}}
+// CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
 // CHECK-NEXT: .LBB0_[[#]]: # =>This Inner Loop Header: Depth=1
 // LLVM alone gives loop headers 16 bytes.
 // NONE-LABEL: scale:

@@ -20,20 +20,20 @@
 // RUN: cat %t.def.r %t.def.s | FileCheck %s --check-prefix=LINE64
 
 void scale(int *a, int n) {
-  // LINE32: clang-options-reach-hotalign.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, {{.*}}, alignment 32, max-skip 22 (line start where its span needs one: its padding runs when the block before falls in)
-  // LINE32: clang-options-reach-hotalign.c:[[#@LINE+3]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, {{.*}}, alignment 32, max-skip 16 (line start where its span needs one: its padding runs when the block before falls in)
-  // LINE64: clang-options-reach-hotalign.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, {{.*}}, alignment 64, max-skip 54 (line start where its span needs one: its padding runs when the block before falls in)
-  // LINE64: clang-options-reach-hotalign.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, {{.*}}, alignment 64, max-skip 16 (line start where its span needs one: its padding runs when the block before falls in)
+  // LINE32: clang-options-reach-hotalign.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, {{.*}}, alignment 32, max-skip 31 (line start)
+  // LINE32: clang-options-reach-hotalign.c:[[#@LINE+3]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, {{.*}}, alignment 32, max-skip 31 (line start)
+  // LINE64: clang-options-reach-hotalign.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, {{.*}}, alignment 64, max-skip 63 (line start)
+  // LINE64: clang-options-reach-hotalign.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, {{.*}}, alignment 64, max-skip 63 (line start)
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
 }
 
 // LINE32-LABEL: scale:
 // LINE32-NOT: .p2align 6
-// LINE32: .p2align 5, {{(0x90)?}}, 22{{$}}
-// LINE32: .p2align 5, {{(0x90)?}}, 16{{$}}
+// LINE32: .p2align 5, {{(0x90)?}}, 31{{$}}
+// LINE32: .p2align 5, {{(0x90)?}}, 31{{$}}
 // LINE32-NOT: .p2align 6
 
 // LINE64-LABEL: scale:
-// LINE64: .p2align 6, {{(0x90)?}}, 54{{$}}
-// LINE64: .p2align 6, {{(0x90)?}}, 16{{$}}
+// LINE64: .p2align 6, {{(0x90)?}}, 63{{$}}
+// LINE64: .p2align 6, {{(0x90)?}}, 63{{$}}

@@ -6,7 +6,7 @@
 ; while hotalign, in the same pipeline, aligns @hot's loop.
 ;
 ; RUN: %llc -filetype=obj %s -o %t.llvm.o
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -filetype=obj %s -o %t.plugin.o \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -filetype=obj %s -o %t.plugin.o \
 ; RUN:   2> %t.plugin.r
 ; RUN: llvm-readobj --stackmap %t.llvm.o | grep -v '^File:' > %t.llvm.txt
 ; RUN: llvm-readobj --stackmap %t.plugin.o | grep -v '^File:' > %t.plugin.txt
@@ -16,7 +16,7 @@
 ;
 ; Negative twin, to show the comparison can fail: without patchpoint liveness
 ; the record has no live-outs, and the listings differ.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -enable-patchpoint-liveness=false -filetype=obj %s \
+; RUN: %llc -load=%plugin -enable-patchpoint-liveness=false -filetype=obj %s \
 ; RUN:   -o %t.nolive.o
 ; RUN: llvm-readobj --stackmap %t.nolive.o | grep -v '^File:' > %t.nolive.txt
 ; RUN: not diff %t.llvm.txt %t.nolive.txt

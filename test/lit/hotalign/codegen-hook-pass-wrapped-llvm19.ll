@@ -9,8 +9,7 @@
 ; "StackMap Liveness Analysis" (it needs none of its own), StackMap liveness
 ; is listed once, and hotalign's remark is emitted.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false \
-; RUN:   -debug-pass=Structure -pass-remarks=hotalign %s \
+; RUN: %llc -load=%plugin -debug-pass=Structure -pass-remarks=hotalign %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
 ; Negative twin: without the plugin StackMap liveness follows the funclet
 ; layout pass directly and no remark appears.

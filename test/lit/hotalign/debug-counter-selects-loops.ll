@@ -5,15 +5,15 @@
 ; index the counter selects are aligned; the others keep LLVM's alignment.
 ; Hot loops here, in order: @two's %first (0) and %second (1), @one's (2).
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -debug-counter=hotalign-loop=1 -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -debug-counter=hotalign-loop=1 -pass-remarks=hotalign \
 ; RUN:   %s -o %t.1.s 2> %t.1.r
 ; RUN: cat %t.1.r %t.1.s | FileCheck %s --check-prefix=ONE
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -debug-counter=hotalign-loop=0:2 -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -debug-counter=hotalign-loop=0:2 -pass-remarks=hotalign \
 ; RUN:   %s -o %t.02.s 2> %t.02.r
 ; RUN: cat %t.02.r %t.02.s | FileCheck %s --check-prefix=ENDS
 ;
 ; Negative twin: without the counter every hot loop is aligned.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign %s -o - 2>&1 \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign %s -o - 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=ALL
 
 ; ONE: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 12 hot bytes, {{.*}}, max-skip 63 (line start){{$}}

@@ -2,15 +2,15 @@
 ; loop's assembly is exactly what LLVM alone produces, and no remark is given.
 ;
 ; RUN: %llc %s -o %t.llvm.s
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -hotalign-enable=false -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -hotalign-enable=false -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o %t.off.s 2> %t.off.r
 ; RUN: diff %t.llvm.s %t.off.s
 ; RUN: count 0 < %t.off.r
 ; RUN: FileCheck %s --check-prefix=OFF < %t.off.s
 ;
 ; Negative twin: enabled (the default, and explicitly) it aligns the loop.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign %s -o %t.on.s 2> %t.on.r
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -hotalign-enable=true %s -o %t.on2.s
+; RUN: %llc -load=%plugin -pass-remarks=hotalign %s -o %t.on.s 2> %t.on.r
+; RUN: %llc -load=%plugin -hotalign-enable=true %s -o %t.on2.s
 ; RUN: diff %t.on.s %t.on2.s
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
 

@@ -8,25 +8,25 @@
 ; REQUIRES: x86-registered
 ;
 ; RUN: %llc %s -o %t.llvm.s
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %llc -load=%plugin -hotalign-line-start-only-when-needed=false \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %llc -load=%plugin \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign %s -o %t.off.s \
 ; RUN:   2> %t.off.r
 ; RUN: count 0 < %t.off.r
 ; RUN: diff %t.llvm.s %t.off.s
 ;
 ; RUN: %llc -stop-before=stackmap-liveness %s -o %t.mir
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %llc -load=%plugin -hotalign-line-start-only-when-needed=false \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %llc -load=%plugin \
 ; RUN:   -run-pass=hotalign -pass-remarks=hotalign %t.mir -o /dev/null 2> %t.mir.r
 ; RUN: count 0 < %t.mir.r
 ;
 ; Negative twins: without the variable, and with the variable overridden on
 ; the command line, the loop is aligned.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign %s -o %t.on.s 2> %t.on.r
+; RUN: %llc -load=%plugin -pass-remarks=hotalign %s -o %t.on.s 2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %llc -load=%plugin -hotalign-line-start-only-when-needed=false \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-enable=false %llc -load=%plugin \
 ; RUN:   -hotalign-enable=true -pass-remarks=hotalign %s -o %t.cl.s 2> %t.cl.r
 ; RUN: cat %t.cl.r %t.cl.s | FileCheck %s
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -run-pass=hotalign -pass-remarks=hotalign %t.mir \
+; RUN: %llc -load=%plugin -run-pass=hotalign -pass-remarks=hotalign %t.mir \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 target triple = "x86_64-unknown-linux-gnu"

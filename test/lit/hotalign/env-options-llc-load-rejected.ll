@@ -7,18 +7,18 @@
 ;
 ; REQUIRES: x86-registered
 ;
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -load=%plugin -hotalign-line-start-only-when-needed=false %s \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -load=%plugin %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -O0 -load=%plugin -hotalign-line-start-only-when-needed=false %s \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -O0 -load=%plugin %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
 ; RUN: %llc -stop-before=stackmap-liveness %s -o %t.mir
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -load=%plugin -hotalign-line-start-only-when-needed=false \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-bogus not %llc -load=%plugin \
 ; RUN:   -run-pass=hotalign %t.mir -o /dev/null 2>&1 | FileCheck %s
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-size=48 not %llc -load=%plugin -hotalign-line-start-only-when-needed=false %s \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-size=48 not %llc -load=%plugin %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADVALUE
 ;
 ; Negative twin: a hotlayout option with a good value is accepted.
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-size=32 %llc -load=%plugin -hotalign-line-start-only-when-needed=false \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-size=32 %llc -load=%plugin \
 ; RUN:   -pass-remarks=hotalign %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=GOOD
 
 target triple = "x86_64-unknown-linux-gnu"

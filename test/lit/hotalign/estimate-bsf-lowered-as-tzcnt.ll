@@ -9,9 +9,9 @@
 ; Negative twin: @ctlz's BSR gets no prefix (LZCNT is another instruction):
 ; nothing is added, 20 bytes, 0x80-0x94.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -pass-remarks-analysis=hotalign \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -pass-remarks-analysis=hotalign \
 ; RUN:   %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -filetype=obj %s -o %t.o
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s --check-prefix=OBJ
 
 ; CHECK: remark: <unknown>:0:0: loop at %bb.1: {{.*}}; 17 hot bytes in a 17-byte span (estimated): hot

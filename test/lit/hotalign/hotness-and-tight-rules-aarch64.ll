@@ -15,11 +15,11 @@
 ; (-hotalign-max-function-size=0: @few's entry would be aligned as a hot small
 ; function, which is not this test's rule.)
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=aarch64-linux-gnu \
+; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o %t.s 2> %t.r
 ; RUN: cat %t.r %t.s | FileCheck %s
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=aarch64-linux-gnu \
+; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -hotalign-max-loop-size=19 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign %s -o %t.19.s \
 ; RUN:   2> %t.19.r

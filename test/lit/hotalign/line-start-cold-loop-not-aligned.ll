@@ -5,7 +5,7 @@
 ;
 ; Negative twin: @hot, the same loop run ~20x per entry, starts a line.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-start %s -o %t.s 2> %t.r
 ; RUN: cat %t.r %t.s | FileCheck %s
 ;

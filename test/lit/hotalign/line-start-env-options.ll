@@ -5,7 +5,7 @@
 ; max-skip: 15 for this 16-byte loop instead of the line start's 63.
 ;
 ; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-start=false \
-; RUN:   %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign %s -o %t.llc.s 2> %t.llc.r
+; RUN:   %llc -load=%plugin -pass-remarks=hotalign %s -o %t.llc.s 2> %t.llc.r
 ; RUN: cat %t.llc.r %t.llc.s | FileCheck %s --check-prefix=OFF
 ; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-start=false %clang \
 ; RUN:   --target=x86_64-linux-gnu -O2 -fpass-plugin=%plugin -Rpass=hotalign \
@@ -15,13 +15,13 @@
 ; Negative twins: without the variable, the default line start; with the
 ; option set on the command line, which wins over the variable. The bool
 ; option needs no `=true`.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign %s -o %t.on.s 2> %t.on.r
+; RUN: %llc -load=%plugin -pass-remarks=hotalign %s -o %t.on.s 2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-start=false %llc -load=%plugin -hotalign-line-start-only-when-needed=false \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-line-start=false %llc -load=%plugin \
 ; RUN:   -hotalign-line-start -pass-remarks=hotalign %s -o %t.cl.s 2> %t.cl.r
 ; RUN: cat %t.cl.r %t.cl.s | FileCheck %s --check-prefix=ON
 ; A misspelling is refused, naming the variable.
-; RUN: env HOTLAYOUT_OPTIONS=-hotalign-linestart not %llc -load=%plugin -hotalign-line-start-only-when-needed=false %s \
+; RUN: env HOTLAYOUT_OPTIONS=-hotalign-linestart not %llc -load=%plugin %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ;
 ; REQUIRES: x86-registered

@@ -2,18 +2,18 @@
 ; -hotalign-function-budget=1 and -hotalign-module-budget=1 both of @two's
 ; loops (16 and 12 hot bytes) still start a line.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-function-budget=1 -hotalign-module-budget=1 %s -o %t.on.s \
 ; RUN:   2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
 ;
 ; Negative twins: in max-skip mode (-hotalign-line-start=false) each budget
 ; alone leaves both loops with LLVM's `.p2align 4` and says so.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -hotalign-line-start=false -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign -hotalign-function-budget=1 %s \
 ; RUN:   -o %t.fn.s 2> %t.fn.r
 ; RUN: cat %t.fn.r %t.fn.s | FileCheck %s --check-prefixes=BUDGET,LEFT
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -hotalign-line-start=false -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -hotalign-line-start=false -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign -hotalign-module-budget=1 %s \
 ; RUN:   -o %t.mod.s 2> %t.mod.r
 ; RUN: cat %t.mod.r %t.mod.s | FileCheck %s --check-prefixes=BUDGET,LEFT

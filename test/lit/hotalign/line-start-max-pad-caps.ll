@@ -1,15 +1,15 @@
 ; In line-start mode -hotalign-max-pad still caps the max-skip: 20 gives
 ; `.p2align 6, , 20` and says it was capped; 0 leaves the loop.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-start -hotalign-max-pad=20 %s -o %t.20.s 2> %t.20.r
 ; RUN: cat %t.20.r %t.20.s | FileCheck %s --check-prefix=CAP20
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-start -hotalign-max-pad=0 %s -o %t.0.s 2> %t.0.r
 ; RUN: cat %t.0.r %t.0.s | FileCheck %s --check-prefix=CAP0
 ;
 ; Negative twin: the default cap, 63, is line - 1 and caps nothing.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-start %s -o %t.def.s 2> %t.def.r
 ; RUN: cat %t.def.r %t.def.s | FileCheck %s --check-prefix=DEFAULT
 ;

@@ -5,12 +5,12 @@
 ; are estimates: a span that "fits anywhere" may straddle once assembled.)
 ; (movl 2 + addl 2 + leal 3 + movb 2 + incq 3 + decq 3 + jne 2 = 17 bytes.)
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-size=16 -hotalign-line-start %s -o %t.on.s 2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
 ;
 ; Negative twin: the same in max-skip mode is left with LLVM's `.p2align 4`.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-start=false -hotalign-line-size=16 %s -o %t.off.s \
 ; RUN:   2> %t.off.r
 ; RUN: cat %t.off.r %t.off.s | FileCheck %s --check-prefix=OFF

@@ -27,9 +27,9 @@
 // RUN: not diff %t.full.txt %t.none.txt
 
 // REMARK: aligned hot loop at %bb.{{[0-9]+}}: [[#VEC:]] hot bytes,
-// REMARK-SAME: max-skip [[#VEC-1]] (line start where its span needs one: its padding runs when the block before falls in)
+// REMARK-SAME: max-skip 63 (line start)
 // REMARK-NEXT: aligned hot loop at %bb.{{[0-9]+}}: [[#REM:]] hot bytes,
-// REMARK-SAME: max-skip [[#REM-1]] (line start where its span needs one: its padding runs when the block before falls in)
+// REMARK-SAME: max-skip 63 (line start)
 // REMARK-NOT: remark
 
 // CHECK-LABEL: <scale>:

@@ -12,7 +12,7 @@
 ;           from the row loop's (step 9).
 ; The row loops (99999 back edges per entry) start a line.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o /dev/null 2>&1 | FileCheck %s
 

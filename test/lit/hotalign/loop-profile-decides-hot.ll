@@ -23,13 +23,13 @@
 ; RUN:   'function overcounted' 'block 1 1100000' 'loop 1 1000000 100000 100000 0' \
 ; RUN:   'function mismatched' 'block 7 5000' 'loop 7 4000 10 10 1' \
 ; RUN:   'function near_cut' 'block 1 1700000' 'loop 1 1600000 100000 100000 0' > %t/loops.txt
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -basic-block-address-map \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
 ; RUN:   -hotalign-loop-profile=%t/loops.txt -hotalign-max-function-size=0 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -pass-remarks-analysis=hotalign %s -o /dev/null 2>&1 | FileCheck %s
 ;
 ; The compiler's own verdicts, without the loop profile:
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -basic-block-address-map \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
 ; RUN:   -hotalign-max-function-size=0 -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck --check-prefix=COMPILER %s

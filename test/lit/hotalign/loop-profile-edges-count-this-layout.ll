@@ -28,11 +28,11 @@
 ; RUN:   'function stale' 'block 0 156' 'block 1 65112' 'block 2 156' \
 ; RUN:   'edge 0 1 156' 'edge 1 1 64956' 'edge 1 9 156' > %t/edges.txt
 ; RUN: grep -v '^edge' %t/edges.txt > %t/records.txt
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -basic-block-address-map \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
 ; RUN:   -hotalign-loop-profile=%t/edges.txt -hotalign-max-function-size=0 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -pass-remarks-analysis=hotalign %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu -basic-block-address-map \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -basic-block-address-map \
 ; RUN:   -hotalign-loop-profile=%t/records.txt -hotalign-max-function-size=0 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign %s -o /dev/null \
 ; RUN:   2>&1 | FileCheck %s --check-prefix=RECORDS

@@ -4,13 +4,13 @@
 ; bytes: aligned at a limit of 16, left with LLVM's 16-byte alignment and a
 ; "not tight" remark at 15, in either mode.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-max-loop-size=16 %s -o %t.16.s 2> %t.16.r
 ; RUN: cat %t.16.r %t.16.s | FileCheck %s --check-prefix=FITS
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-max-loop-size=15 %s -o %t.15.s 2> %t.15.r
 ; RUN: cat %t.15.r %t.15.s | FileCheck %s --check-prefix=LARGE
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-line-start=false -hotalign-max-loop-size=15 %s \
 ; RUN:   -o %t.ms.s 2> %t.ms.r
 ; RUN: cat %t.ms.r %t.ms.s | FileCheck %s --check-prefix=LARGE

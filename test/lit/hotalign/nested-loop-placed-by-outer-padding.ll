@@ -18,15 +18,15 @@
 ; Negative twin:
 ;   -hotalign-line-start=false (max-skip mode): no such placement.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -pass-remarks=hotalign %s -o %t.s \
 ; RUN:   2> %t.r
 ; RUN: cat %t.r %t.s | FileCheck %s
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -filetype=obj %s -o %t.o
 ; RUN: llvm-objdump -d --no-show-raw-insn --disassemble-symbols=pushed %t.o \
 ; RUN:   | FileCheck %s --check-prefix=OBJ
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=x86_64-linux-gnu \
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -hotalign-line-start=false \
 ; RUN:   -pass-remarks=hotalign %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=SKIP

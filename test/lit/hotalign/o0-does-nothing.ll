@@ -7,13 +7,13 @@
 ; REQUIRES: x86-registered
 ;
 ; RUN: %llc -O0 %s -o %t.llvm.s
-; RUN: %llc -O0 -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign \
+; RUN: %llc -O0 -load=%plugin -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o %t.plugin.s 2> %t.r
 ; RUN: count 0 < %t.r
 ; RUN: diff %t.llvm.s %t.plugin.s
 ;
 ; Negative twin: at -O2 the same loop is aligned and reported.
-; RUN: %llc -O2 -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign %s -o %t.o2.s 2> %t.o2.r
+; RUN: %llc -O2 -load=%plugin -pass-remarks=hotalign %s -o %t.o2.s 2> %t.o2.r
 ; RUN: cat %t.o2.r %t.o2.s | FileCheck %s --check-prefix=O2
 
 target triple = "x86_64-unknown-linux-gnu"

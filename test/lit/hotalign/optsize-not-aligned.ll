@@ -6,13 +6,13 @@
 ; Negative twin of the size-optimised pair: @plain has the same loop without
 ; the attribute and is aligned.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.s -pass-remarks-output=%t.yaml -pass-remarks-filter=hotalign 2> %t.r
 ; RUN: cat %t.r %t.s | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; The whole of every function, generated (update_llc_test_checks.py): the
 ; size-optimised ones are LLVM's own code.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false < %s | FileCheck %s --check-prefix=ASM
+; RUN: %llc -load=%plugin < %s | FileCheck %s --check-prefix=ASM
 
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -5,13 +5,13 @@
 ; (99 bytes, of which 36 are hot code). An outer loop's head straddling costs a
 ; line per outer iteration.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.on.s 2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=BOTH
 ;
 ; Negative twin: at -hotalign-static-ratio=20 the outer loop is cold and keeps
 ; LLVM's `.p2align 4`; the inner one is still aligned.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-static-ratio=20 %s -o %t.in.s 2> %t.in.r
 ; RUN: cat %t.in.r %t.in.s | FileCheck %s --check-prefix=INNER
 ;

@@ -23,7 +23,7 @@
 // GOOD-NOT: warning:
 
 void hot(int *a, int n) {
-  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 16 (line start where its span needs one: its padding runs when the block before falls in) (no profile data for this function: static estimate)
+  // CHECK: profile-instr-stale-falls-back.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start) (no profile data for this function: static estimate)
   // GOOD: profile-instr-stale-falls-back.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back-edge count 998003,
   for (int i = 0; i < n; ++i)
     a[i] *= 3;

@@ -7,7 +7,7 @@
 ; Negative twin: @rare's back edge is taken half the time (1.0x per loop entry):
 ; cold, so no alignment and a missed remark.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -mtriple=aarch64-linux-gnu -pass-remarks=hotalign \
+; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu -pass-remarks=hotalign \
 ; RUN:   -pass-remarks-missed=hotalign %s -o %t.s 2> %t.remarks
 ; RUN: cat %t.remarks %t.s | FileCheck %s
 

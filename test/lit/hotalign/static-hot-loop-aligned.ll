@@ -9,15 +9,15 @@
 ; under the 2 iterations per entry of a hot loop), so it is cold: no 64-byte
 ; alignment, a missed remark, and no max-skip.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.s 2> %t.remarks
 ; RUN: cat %t.remarks %t.s | FileCheck %s
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks-output=%t.yaml -pass-remarks-filter=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks-output=%t.yaml -pass-remarks-filter=hotalign \
 ; RUN:   %s -o /dev/null
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; The whole of both functions, generated (update_llc_test_checks.py): the
 ; pass changes nothing but the hot loop's alignment directive.
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false < %s | FileCheck %s --check-prefix=ASM
+; RUN: %llc -load=%plugin < %s | FileCheck %s --check-prefix=ASM
 
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -5,10 +5,10 @@
 ; concern it, and its loop (99000 back edges, hot at the summary's 99th
 ; percentile count) is aligned either way.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.on.s 2> %t.on.r
 ; RUN: cat %t.on.r %t.on.s | FileCheck %s --check-prefix=ON
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-static=false %s -o %t.off.s 2> %t.off.r
 ; RUN: cat %t.off.r %t.off.s | FileCheck %s --check-prefix=OFF
 

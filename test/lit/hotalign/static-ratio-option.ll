@@ -3,16 +3,16 @@
 ; entry (static estimate): hot at the default 8 and at 31, cold at 32 and at
 ; 1000. A cold loop keeps LLVM's own 16-byte loop alignment, untouched.
 ;
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.8.s 2> %t.8.r
 ; RUN: cat %t.8.r %t.8.s | FileCheck %s --check-prefix=HOT
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-static-ratio=31 %s -o %t.19.s 2> %t.19.r
 ; RUN: cat %t.19.r %t.19.s | FileCheck %s --check-prefix=HOT
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-static-ratio=32 %s -o %t.20.s 2> %t.20.r
 ; RUN: cat %t.20.r %t.20.s | FileCheck %s --check-prefix=COLD
-; RUN: %llc -load=%plugin -hotalign-line-start-only-when-needed=false -pass-remarks=hotalign -pass-remarks-missed=hotalign \
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   -hotalign-static-ratio=1000 %s -o %t.1000.s 2> %t.1000.r
 ; RUN: cat %t.1000.r %t.1000.s | FileCheck %s --check-prefix=COLD
 
