@@ -8,8 +8,9 @@
 # ratio, and peak resident memory (/usr/bin/time's maximum RSS, median of 3 runs), then the sums.
 #   --package PKG   files of Debian's source package PKG (default lua5.4; FILEs default to Lua
 #                   5.4's seven largest sources), fetched by bench/common/fetch-source.sh
-#   --program NAME  a program of bench/aligned-lock/programs.sh (not lua: use --package): its
-#                   files and each file's own flags, as its build compiles them (FILEs: a subset)
+#   --program NAME  a program of bench/aligned-lock/programs.sh: its files and each file's own
+#                   flags, as its build compiles them (FILEs: a subset, paths relative to the
+#                   source, e.g. src/lvm.c for lua)
 #   --use P, --loop-profile L, --block-order O, --function-order F   the recipe's first and
 #                   final builds (the program's profile, loop profile and orders, e.g. from
 #                   bench/aligned-lock/run.sh's WORK: in0's profile, in.loops, in.order, in.funcs);
@@ -39,7 +40,7 @@ if [ -n "$program" ]; then
   src=$("${program}_source")
   BUILD_C_DRY=1 CLANG=CC "${program}_build" "$src" "$tmp/dry" >/dev/null
   [ -s "$tmp/dry/commands.txt" ] ||
-    { echo "compile-cost: ${program}_build wrote no commands (only build-c.sh programs: use --package)" >&2; exit 1; }
+    { echo "compile-cost: ${program}_build wrote no commands (only programs built by build-c.sh or layout-lock/build.sh: use --package)" >&2; exit 1; }
   # "CC -O2 -ffunction-sections ARGS -c SRC/FILE -o OBJ": ARGS are the file's own flags.
   while read -r line; do
     f=${line#* -c "$src"/}; f=${f%% -o *}
@@ -82,13 +83,15 @@ peak() {
 [[ " ${with[*]} " == *" -fpass-plugin=$tmp/libHotLayout.so "* ]] ||
   { echo "compile-cost: the recipe names no plugin: ${with[*]}" >&2; exit 1; }
 printf '%-12s %14s %14s %7s %9s %9s %7s\n' file instr-noplugin instr-plugin ratio rss-no rss-plugin ratio
+# Each file by the path its build gives it: IR PGO names a static function by its file's path, so
+# a --use profile matches only the path it was trained with.
 cd "$src"
 tw=0; to=0
 for f in "${files[@]}"; do
   [ -n "${FLAGS[$f]+set}" ] || { echo "compile-cost: $f is not a file of ${program:-$pkg}" >&2; exit 1; }
   eval "own=(${FLAGS[$f]})"
-  a=$(instructions "${own[@]}" "${without[@]}" -c "$f"); b=$(instructions "${own[@]}" "${with[@]}" -c "$f")
-  ra=$(peak "${own[@]}" "${without[@]}" -c "$f"); rb=$(peak "${own[@]}" "${with[@]}" -c "$f")
+  a=$(instructions "${own[@]}" "${without[@]}" -c "$src/$f"); b=$(instructions "${own[@]}" "${with[@]}" -c "$src/$f")
+  ra=$(peak "${own[@]}" "${without[@]}" -c "$src/$f"); rb=$(peak "${own[@]}" "${with[@]}" -c "$src/$f")
   awk -v f="$f" -v a="$a" -v b="$b" -v ra="$ra" -v rb="$rb" \
     'BEGIN { printf "%-12s %14.0f %14.0f %7.4f %9d %9d %7.4f\n", f, a, b, b / a, ra, rb, rb / ra }'
   to=$((to + a)); tw=$((tw + b))
