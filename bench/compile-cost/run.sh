@@ -22,12 +22,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 HOTLAYOUT=${HOTLAYOUT:-$root/build/bin/hotlayout}
 CLANG=${CLANG:-clang-22}
-pkg=lua5.4 program= stage=()
+pkg=lua5.4 program= stage=() base=()
 while [ $# -gt 0 ]; do
   case $1 in
     --package) pkg=$2; shift 2 ;;
     --program) program=$2; shift 2 ;;
-    --use | --loop-profile | --block-order | --function-order) stage+=("$1" "$(readlink -f "$2")"); shift 2 ;;
+    # The baseline takes the profile and the orders (clang's), not the loop profile (hotalign's).
+    --use | --block-order | --function-order)
+      stage+=("$1" "$(readlink -f "$2")"); base+=("$1" "$(readlink -f "$2")"); shift 2 ;;
+    --loop-profile) stage+=("$1" "$(readlink -f "$2")"); shift 2 ;;
     *) break ;;
   esac
 done
@@ -61,7 +64,7 @@ else
 fi
 source "$root/bench/common/recipe.sh"
 bench_recipe "$HOTLAYOUT" "$CLANG" --cflags "${stage[@]}"; with=("${RECIPE[@]}")
-bench_recipe "$HOTLAYOUT" "$CLANG" --cflags "${stage[@]}" --no-plugin; without=("${RECIPE[@]}")
+bench_recipe "$HOTLAYOUT" "$CLANG" --cflags "${base[@]}" --no-plugin; without=("${RECIPE[@]}")
 # valgrind 3.19 cannot read the DWARF 5 that clang 22 writes into the plugin's debug info: the
 # compiles load a copy without it (the same code).
 plugin=$("$HOTLAYOUT" flags --cc "$CLANG" --print-plugin)
