@@ -1,5 +1,7 @@
 #!/bin/sh
 # build.sh SRC_DIR OBJ_DIR [extra cflags]: compile Lua's src/*.c (not luac.c) once.
+# env: CLANG (clang-22); BUILD_C_DRY=1 writes OBJ_DIR/commands.txt and compiles nothing, as
+# bench/aligned-lock/build-c.sh does (bench/compile-cost takes each file's flags from it).
 set -eu
 SRC=$1; OBJ=$2; shift 2
 CC=${CLANG:-clang-22}
@@ -10,4 +12,6 @@ for f in "$SRC"/src/*.c; do
   b=$(basename "$f" .c)
   [ "$b" = luac ] && continue
   echo "$CC -O2 -ffunction-sections -DLUA_USE_POSIX -DLUA_USE_DLOPEN -I$OBJ/inc $* -c $f -o $OBJ/$b.o"
-done | xargs -P "$(nproc)" -I{} sh -c '{}'
+done > "$OBJ/commands.txt"
+[ "${BUILD_C_DRY:-0}" = 1 ] && exit 0
+xargs -P "$(nproc)" -I{} sh -c '{}' < "$OBJ/commands.txt"

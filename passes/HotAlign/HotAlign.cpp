@@ -347,9 +347,7 @@ void HotAlign::sayBlockOrderNotApplied(const MachineFunction &MF) {
 /// Step 5: the hot bytes' intervals from the estimator's block sizes.
 void HotAlign::measure(LoopFacts &F) const {
   const LayoutLoop &L = *F.Loop;
-  std::vector<uint64_t> Sizes = this->Sizes->blockSizes(L.Span, L.LastJump);
-  std::vector<uint64_t> Code =
-      this->Sizes->blockSizes(L.Span, L.LastJump, /*Padding=*/false);
+  auto [Sizes, Code] = this->Sizes->spanSizes(L.Span, L.LastJump);
   uint64_t Offset = 0;
   for (size_t N = 0; N < Sizes.size(); ++N) {
     if (L.Hot[N]) {

@@ -344,40 +344,80 @@ InstSizeEstimator::spanSize(ArrayRef<const MachineBasicBlock *> Blocks) const {
 }
 
 std::vector<uint64_t>
+InstSizeEstimator::codeSizes(ArrayRef<const MachineBasicBlock *> Blocks,
+                             const MachineInstr *Last, bool SpanFits) const {
+  SmallPtrSet<const MachineBasicBlock *, 8> Span(Blocks.begin(), Blocks.end());
+  const LayoutBounds &Bounds = blockBounds(*Blocks.front()->getParent());
+  // Blocks are in layout order: the first is the span's top block.
+  unsigned TopIndex = Bounds.Index.lookup(Blocks.front());
+  uint64_t FunctionBytes = Bounds.total();
+  std::vector<uint64_t> Out;
+  for (const MachineBasicBlock *MBB : Blocks) {
+    uint64_t Bytes = 0;
+    for (const MachineInstr &MI : MBB->instrs()) {
+      Bytes += instSize(MI, Span, /*LongBranches=*/false);
+      Bytes += branchGrowth(MI, Span, Bounds, TopIndex, SpanFits);
+      if (&MI == Last)
+        break;
+    }
+    Bytes += aarch64Additions(*MBB, Span, FunctionBytes);
+    Out.push_back(Bytes);
+  }
+  return Out;
+}
+
+std::vector<uint64_t>
+InstSizeEstimator::withPadding(ArrayRef<const MachineBasicBlock *> Blocks,
+                               std::vector<uint64_t> Code) {
+  // Inner blocks may pad up to their alignment (or their max-skip).
+  for (size_t N = 0; N < Blocks.size(); ++N)
+    if (Blocks[N] != Blocks.front())
+      Code[N] += paddingBound(*Blocks[N]);
+  return Code;
+}
+
+static uint64_t sum(ArrayRef<uint64_t> Sizes) {
+  uint64_t Total = 0;
+  for (uint64_t B : Sizes)
+    Total += B;
+  return Total;
+}
+
+std::vector<uint64_t>
 InstSizeEstimator::blockSizes(ArrayRef<const MachineBasicBlock *> Blocks,
                               const MachineInstr *Last, bool Padding) const {
   if (Blocks.empty())
     return {};
-  SmallPtrSet<const MachineBasicBlock *, 8> Span(Blocks.begin(), Blocks.end());
-  const MachineFunction &MF = *Blocks.front()->getParent();
-  const LayoutBounds &Bounds = blockBounds(MF);
-  // Blocks are in layout order: the first is the span's top block.
-  unsigned TopIndex = Bounds.Index.lookup(Blocks.front());
-  uint64_t FunctionBytes = Bounds.total();
   auto Sizes = [&](bool SpanFits) {
-    std::vector<uint64_t> Out;
-    for (const MachineBasicBlock *MBB : Blocks) {
-      uint64_t Bytes = 0;
-      // The first block's own alignment is what hotalign replaces; inner
-      // blocks may pad up to their alignment (or their max-skip).
-      if (MBB != Blocks.front() && Padding)
-        Bytes += paddingBound(*MBB);
-      for (const MachineInstr &MI : MBB->instrs()) {
-        Bytes += instSize(MI, Span, /*LongBranches=*/false);
-        Bytes += branchGrowth(MI, Span, Bounds, TopIndex, SpanFits);
-        if (&MI == Last)
-          break;
-      }
-      Bytes += aarch64Additions(*MBB, Span, FunctionBytes);
-      Out.push_back(Bytes);
-    }
-    return Out;
+    std::vector<uint64_t> Code = codeSizes(Blocks, Last, SpanFits);
+    return Padding ? withPadding(Blocks, std::move(Code)) : Code;
   };
   std::vector<uint64_t> Short = Sizes(/*SpanFits=*/true);
-  uint64_t Total = 0;
-  for (uint64_t B : Short)
-    Total += B;
-  return Total <= ShortBranchReach ? Short : Sizes(/*SpanFits=*/false);
+  return sum(Short) <= ShortBranchReach ? Short : Sizes(/*SpanFits=*/false);
+}
+
+InstSizeEstimator::SpanSizes
+InstSizeEstimator::spanSizes(ArrayRef<const MachineBasicBlock *> Blocks,
+                             const MachineInstr *Last) const {
+  if (Blocks.empty())
+    return {};
+  // Each way of sizing the span's own branches measured once, by their reach
+  // only when either answer needs it (the padded span may pass rel8's reach
+  // where the code does not).
+  std::vector<uint64_t> Short = codeSizes(Blocks, Last, /*SpanFits=*/true);
+  std::optional<std::vector<uint64_t>> Long;
+  auto LongCode = [&]() -> const std::vector<uint64_t> & {
+    if (!Long)
+      Long = codeSizes(Blocks, Last, /*SpanFits=*/false);
+    return *Long;
+  };
+  SpanSizes Out;
+  std::vector<uint64_t> ShortPadded = withPadding(Blocks, Short);
+  Out.Padded = sum(ShortPadded) <= ShortBranchReach
+                   ? std::move(ShortPadded)
+                   : withPadding(Blocks, LongCode());
+  Out.Code = sum(Short) <= ShortBranchReach ? std::move(Short) : LongCode();
+  return Out;
 }
 
 std::vector<uint64_t>

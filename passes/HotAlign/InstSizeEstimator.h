@@ -58,6 +58,18 @@ public:
              const llvm::MachineInstr *Last = nullptr,
              bool Padding = true) const;
 
+  /// blockSizes(Span, Last) and blockSizes(Span, Last, false) together, the
+  /// same numbers: hotalign wants both for every loop, and each call sized
+  /// the span's instructions again (once, or twice with long branches), which
+  /// on Lua's interpreter loop, a span of most of luaV_execute holding its
+  /// other loops, was half of hotalign's time with a loop profile.
+  struct SpanSizes {
+    std::vector<uint64_t> Padded; ///< blockSizes(Span, Last)
+    std::vector<uint64_t> Code;   ///< blockSizes(Span, Last, false)
+  };
+  SpanSizes spanSizes(llvm::ArrayRef<const llvm::MachineBasicBlock *> Span,
+                      const llvm::MachineInstr *Last = nullptr) const;
+
   /// Lower bounds on the code of the blocks \p Span (no alignment padding),
   /// the counterpart of blockSizes(Span, Last, false): every direct branch
   /// short, what the encoder cannot size (pseudos, inline assembly,
@@ -83,6 +95,17 @@ private:
   uint64_t instLowerBound(const llvm::MachineInstr &MI) const;
   uint64_t inlineAsmSize(const llvm::MachineInstr &MI) const;
   static uint64_t paddingBound(const llvm::MachineBasicBlock &MBB);
+  /// Each block's code (no alignment padding) for blockSizes: a branch to a
+  /// block of the span short with \p SpanFits (the span is within rel8's
+  /// reach), else every branch by its own reach (branchGrowth).
+  std::vector<uint64_t>
+  codeSizes(llvm::ArrayRef<const llvm::MachineBasicBlock *> Blocks,
+            const llvm::MachineInstr *Last, bool SpanFits) const;
+  /// \p Code with each block's own alignment padding, the top block's left
+  /// out (that is what hotalign replaces).
+  static std::vector<uint64_t>
+  withPadding(llvm::ArrayRef<const llvm::MachineBasicBlock *> Blocks,
+              std::vector<uint64_t> Code);
   /// Upper bound on each block's bytes, in layout order.
   struct LayoutBounds {
     llvm::DenseMap<const llvm::MachineBasicBlock *, unsigned> Index;
