@@ -69,8 +69,9 @@
 //     place decided by the padding before the loop that holds it: in
 //     line-start mode that loop starts K bytes after a line start, K the
 //     smallest that puts it and its refused nested loops on their fewest
-//     lines by the estimated layout, through a line-aligned block of K
-//     bytes of nops before it that only falling into it runs
+//     lines by the estimated layout, through a block of nops before it
+//     that only falling into it runs: from where the code falls in to line
+//     start + K, counted from the function's line-aligned symbol
 //     (HotAlignNested.cpp).
 // 10. (In step 3's place, for a loop the loop profile calls cold.) A warm
 //     loop, iterating with at least -hotalign-warm-min-count back edges in

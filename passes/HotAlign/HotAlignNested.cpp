@@ -13,14 +13,21 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/MC/MCSymbol.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -34,6 +41,9 @@ STATISTIC(NumNestedPaddedAfterAll,
 STATISTIC(NumMaybeTightLineStart,
           "Number of enclosing loops tight by their lower bounds started on a "
           "line when no start for their nested loops was sure");
+STATISTIC(NumPadsCountedFromLine,
+          "Number of step 9 pad blocks whose nops count from the function's "
+          "line start, so a fall-in early in the line runs no line of nops");
 STATISTIC(NumNestedLeftUncertain,
           "Number of nested loops left where they fall: the estimate could "
           "not place them and padding of their own costs too much");
@@ -321,9 +331,70 @@ std::string nopsAsm(const Triple &TT, uint64_t Bytes) {
   return S;
 }
 
+/// x86's nops of 1..8 bytes as the little-endian values `.fill` writes
+/// (8 bytes at most per value): nopsAsm's first eight, as numbers.
+static const uint64_t X86FillNops[8] = {
+    0x90,         0x9066,         0x001f0f,         0x00401f0f,
+    0x0000441f0f, 0x0000441f0f66, 0x00000000801f0f, 0x0000000000841f0f};
+
+/// Nops that carry the code from where they start to \p Offset bytes after a
+/// line start, counted from \p Base, a line-aligned symbol of the same
+/// section: MC sizes each `.fill` when it lays the section out, so the
+/// count is exact, whatever the estimate said of the code before. x86 writes
+/// 8-byte nops and one shorter for the rest; AArch64 4-byte ones.
+static std::string lineOffsetNopsAsm(const Triple &TT, uint64_t Offset,
+                                     uint64_t LineBytes, StringRef Base) {
+  std::string S;
+  raw_string_ostream OS(S);
+  std::string Gap = "((" + std::to_string(Offset) + " - (1b - " + Base.str() +
+                    ")) & " + std::to_string(LineBytes - 1) + ")";
+  OS << "1:\n";
+  if (TT.isAArch64()) {
+    OS << ".fill " << Gap << " >> 2, 4, 0xd503201f";
+    return S;
+  }
+  OS << ".fill " << Gap << " >> 3, 8, " << format_hex(X86FillNops[7], 2);
+  // MC's comparisons give -1 for true: & 1 makes it a count.
+  for (unsigned N = 1; N < 8; ++N)
+    OS << "\n.fill ((" << Gap << " & 7) == " << N << ") & 1, " << N << ", "
+       << format_hex(X86FillNops[N - 1], 2);
+  return S;
+}
+
+/// The symbol padBefore may count line offsets from: the function's own,
+/// once the function starts a line, where nothing comes between its
+/// alignment and its symbol (prefix data, patchable prefix nops, a KCFI
+/// hash), \p Target lies in the function's first section, and the
+/// integrated assembler sizes the `.fill`s (GNU as wants their counts
+/// known when it reads them). None otherwise.
+static std::optional<std::string> lineBase(const MachineFunction &MF,
+                                           const MachineBasicBlock &Target) {
+  const Function &F = MF.getFunction();
+  if (MF.getTarget().Options.DisableIntegratedAS || F.hasPrefixData() ||
+      F.hasFnAttribute("patchable-function-prefix") ||
+      F.hasMetadata(LLVMContext::MD_kcfi_type) ||
+      Target.getSectionID() != MF.front().getSectionID())
+    return std::nullopt;
+  std::string Name = MF.getTarget().getSymbol(&F)->getName().str();
+  bool Plain =
+      !Name.empty() && !isDigit(Name[0]) && llvm::all_of(Name, [](char C) {
+        return isAlnum(C) || C == '_' || C == '.';
+      });
+  if (!Plain)
+    return std::nullopt;
+  return Name;
+}
+
 /// Puts \p Target \p Offset bytes after a line start: a block of its own
-/// before it, line-aligned, holds \p Offset bytes of nops, and control
-/// falling into \p Target passes through it (a jump to \p Target does not).
+/// before it holds the nops, and control falling into \p Target passes
+/// through it (a jump to \p Target does not). Where the code falls in
+/// after the line start and at most \p Offset bytes into the line, a line
+/// start would run a whole line of nops more than needed (bzip2's
+/// handle_compress: 71 bytes, 7 nops, where 7 bytes were the need): so the
+/// block aligns to a line only when that skips at most the line's last
+/// 63 - \p Offset bytes, and then counts the rest from the function's
+/// symbol, which starts a line (lineBase). Without such a base: a line
+/// start and \p Offset bytes of nops.
 void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
                          uint64_t Offset) {
   MachineBasicBlock &Prev = *std::prev(Target.getIterator());
@@ -336,9 +407,18 @@ void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
   if (Falls)
     Prev.replaceSuccessor(&Target, Pad);
   Pad->addSuccessor(&Target, BranchProbability::getOne());
-  Pad->setAlignment(Align(LineBytes), LineBytes - 1);
+  const Triple &TT = MF.getTarget().getTargetTriple();
+  std::string Nops;
+  if (std::optional<std::string> Base = lineBase(MF, Target)) {
+    MF.ensureAlignment(Align(LineBytes));
+    Pad->setAlignment(Align(LineBytes), LineBytes - 1 - Offset);
+    Nops = lineOffsetNopsAsm(TT, Offset, LineBytes, *Base);
+    ++NumPadsCountedFromLine;
+  } else {
+    Pad->setAlignment(Align(LineBytes), LineBytes - 1);
+    Nops = nopsAsm(TT, Offset);
+  }
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  std::string Nops = nopsAsm(MF.getTarget().getTargetTriple(), Offset);
   BuildMI(*Pad, Pad->end(), DebugLoc(), TII.get(TargetOpcode::INLINEASM))
       .addExternalSymbol(MF.createExternalSymbolName(Nops))
       .addImm(InlineAsm::Extra_HasSideEffects);

@@ -8,10 +8,10 @@
 ; its inner loop, in a 175-byte outer loop, estimated 15 bytes too long and
 ; placed across a line). In @doubtful the 146-byte row loop holds seven
 ; diamonds and the column loop; the estimates equal the bytes in the object
-; (llvm-objdump): the column loop 0xd6-0xe9, 19 bytes (its back jump `jne
-; 0xd6`, 2 bytes; before: 23); the row loop 0x66-0xf8, 146 bytes.
+; (llvm-objdump): the column loop 0x96-0xa9, 19 bytes (its back jump `jne
+; 0x96`, 2 bytes; before: 23); the row loop 0x26-0xb8, 146 bytes.
 ; Negative twin: the row loop's own back jump spans 146 bytes: it stays
-; rel32 (6 bytes, 0xf2-0xf8), and the estimate counts it so.
+; rel32 (6 bytes, 0xb2-0xb8), and the estimate counts it so.
 ;
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu -hotalign-max-loop-size=64 \
 ; RUN:   -hotalign-max-function-size=0 -pass-remarks-analysis=hotalign %s \
@@ -23,12 +23,12 @@
 ; CHECK: remark: <unknown>:0:0: loop at %bb.16: {{.*}}; 19 hot bytes in a 19-byte span (estimated): hot
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1: {{.*}}; 146 hot bytes in a 146-byte span (estimated): hot
 
-; OBJ: 66: cmpq $0x0, (%r8)
-; OBJ: d6: movl (%r9), %r11d
-; OBJ: e7: jne 0xd6
-; OBJ-NEXT: e9: incq %rcx
-; OBJ: f2: jne 0x66
-; OBJ-NEXT: f8: retq
+; OBJ: 26: cmpq $0x0, (%r8)
+; OBJ: 96: movl (%r9), %r11d
+; OBJ: a7: jne 0x96
+; OBJ-NEXT: a9: incq %rcx
+; OBJ: b2: jne 0x26
+; OBJ-NEXT: b8: retq
 
 @sink = global i64 0
 

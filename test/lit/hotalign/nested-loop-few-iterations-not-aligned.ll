@@ -43,7 +43,7 @@
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.0 times per loop entry (hot loops iterate at least 2){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: few:
-; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
+; CHECK: .p2align 6, {{(0x90)?}}, {{[0-9]+}}{{$}}
 ; CHECK-NEXT: {{#|//}} %bb.{{[0-9]+}}: {{#|//}} %outer
 ; CHECK-NEXT: {{#|//}}APP
 ; CHECK-NOT: .p2align

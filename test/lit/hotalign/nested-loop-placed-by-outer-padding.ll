@@ -7,14 +7,21 @@
 ; loop taken 3 times per row (profile).
 ;   @pushed: five multiplies before the column loop put it across a line when
 ;            the row loop starts one; hotalign starts the row loop 36 bytes
-;            into a line instead (a line-aligned block of 36 bytes of nops
-;            before it, which only falling into it runs; the back edge jumps
-;            past them), where both sit on their fewest lines: starts 20..52
-;            fit by the estimate, and 36, their middle, leaves the estimate
-;            16 bytes of error either way. The object's disassembly shows it.
+;            into a line instead (a block of nops before it, which only
+;            falling into it runs; the back edge jumps past them), where both
+;            sit on their fewest lines: starts 20..52 fit by the estimate,
+;            and 36, their middle, leaves the estimate 16 bytes of error
+;            either way. The object's disassembly shows it.
 ;   @three:  the column loop also fits a line when the row loop starts one,
 ;            but only at the edge of what fits (starts 0..1 and 20..54):
 ;            the middle, 14 bytes into a line.
+; The nops run only from where the code falls in to the offset: the block
+; aligns to a line only where that skips at most 63 - K bytes (max-skip 49
+; and 27), and `.fill`s count the rest from the function's symbol, which
+; starts a line. In @pushed the code falls in 16 bytes into a line (0x90):
+; 20 bytes of nops (three), not 48 to the line start and 36 more (nine).
+; In @three, 10 bytes in: 4 bytes of nops, not 68. (padding-runs-to-line-
+; offset-only.ll has the case and its twins.)
 ; Negative twin:
 ;   -hotalign-line-start=false (max-skip mode): no such placement.
 ;
@@ -37,32 +44,37 @@
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts 36 bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: three:
-; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
+; CHECK: .p2align 6, {{(0x90)?}}, 49{{$}}
 ; CHECK-NEXT: # %bb.5:
 ; CHECK-NEXT: #APP
 ; CHECK: #NO_APP
 ; CHECK-NEXT: .LBB0_1:
 ; CHECK-LABEL: pushed:
-; CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
+; CHECK: .p2align 6, {{(0x90)?}}, 27{{$}}
 ; CHECK-NEXT: # %bb.5:
 ; CHECK-NEXT: #APP
-; CHECK-NEXT: .byte 102
+; CHECK-NEXT: .Ltmp{{[0-9]+}}:
+; CHECK-NEXT: .fill ((36-(.Ltmp{{[0-9]+}}-pushed))&63)>>3, 8, 0x841f0f
 ; CHECK: #NO_APP
 ; CHECK-NEXT: .LBB1_1:
 ; CHECK-NOT: .p2align
 ; CHECK: .Lfunc_end1:
 
-; The row loop's first instruction 36 bytes into a line (0x124 = 4 x 64 + 36),
-; the column loop's 21 bytes on one line, 16 bytes from either end
-; (0x150..0x165; with the row loop on the line start 0x100 they would sit at
-; 0x12c..0x141, across the line at 0x140), and the row loop's back edge jumps
-; past the nops.
-; OBJ: 100: nopw %cs:(%rax,%rax)
-; OBJ: 11e: nopw (%rax,%rax)
-; OBJ-NEXT: 124: movq %r8, %r12
-; OBJ: 150: movl (%r12), %ebp
-; OBJ: 163: jne 0x150
-; OBJ: 16e: jne 0x124
+; The row loop's first instruction 36 bytes into a line (0xa4 = 2 x 64 + 36),
+; after 20 bytes of nops from where the code falls in (0x90), the column
+; loop's 21 bytes on one line, 16 bytes from either end (0xd0..0xe5; with the
+; row loop on the line start 0x80 they would sit at 0xac..0xc1, across the
+; line at 0xc0), and the row loop's back edge jumps past the nops.
+; OBJ: <pushed>:
+; OBJ-NEXT: 40: pushq %rbp
+; OBJ: 89: movq (%rip), %r15
+; OBJ-NEXT: 90: nopl (%rax,%rax)
+; OBJ-NEXT: 98: nopl (%rax,%rax)
+; OBJ-NEXT: a0: nopl (%rax)
+; OBJ-NEXT: a4: movq %r8, %r12
+; OBJ: d0: movl (%r12), %ebp
+; OBJ: e3: jne 0xd0
+; OBJ: ee: jne 0xa4
 
 ; SKIP-NOT: starts {{[0-9]+}} bytes into a line
 

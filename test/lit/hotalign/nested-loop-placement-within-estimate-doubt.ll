@@ -71,9 +71,9 @@
 ; MAYBE-ASM: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; MAYBE-ASM-NEXT: .LBB3_1:
 
-; The column loop from 0xc9 to its back jump at 0xda, on the line 0xc0.
-; OBJ: c9: movl (%r9), %r11d
-; OBJ: da: jne 0xc9
+; The column loop from 0x89 to its back jump at 0x9a, on the line 0x80.
+; OBJ: 89: movl (%r9), %r11d
+; OBJ: 9a: jne 0x89
 
 @sink = global i64 0
 
