@@ -172,7 +172,35 @@ struct FunctionLayout {
   /// Layout indices of the blocks that end in an indirect branch, each with
   /// whether its successors are one jump table's destinations.
   SmallVector<std::pair<unsigned, bool>, 8> Dispatches;
+  /// By layout index: can control reach an indirect branch that runs from
+  /// here, along blocks that run (reachingAny; once per function, not per
+  /// case: Lua's luaV_execute has hundreds of computed gotos).
+  std::vector<bool> ReachesIndirect;
 };
+
+/// By layout index: the blocks from which control reaches one of \p To
+/// along blocks that run (each of \p To included): a walk backwards.
+std::vector<bool> reachingAny(ArrayRef<const MachineBasicBlock *> To,
+                              const FunctionLayout &FL) {
+  std::vector<bool> Seen(FL.Layout.size(), false);
+  SmallVector<const MachineBasicBlock *, 32> Todo;
+  for (const MachineBasicBlock *MBB : To)
+    if (!Seen[FL.Index.lookup(MBB)]) {
+      Seen[FL.Index.lookup(MBB)] = true;
+      Todo.push_back(MBB);
+    }
+  while (!Todo.empty()) {
+    const MachineBasicBlock *MBB = Todo.pop_back_val();
+    for (const MachineBasicBlock *Pred : MBB->predecessors()) {
+      unsigned P = FL.Index.lookup(Pred);
+      if (!Seen[P] && FL.Counts.edge(*Pred, *MBB) != BlockFrequency(0)) {
+        Seen[P] = true;
+        Todo.push_back(Pred);
+      }
+    }
+  }
+  return Seen;
+}
 
 /// Does \p MBB's indirect branch go through one of its function's jump
 /// tables (a lowered switch)? Its successors are then exactly one table's
@@ -196,26 +224,18 @@ bool dispatchesThroughJumpTable(const MachineBasicBlock &MBB) {
   });
 }
 
-/// Can control in \p From, along blocks that run, reach \p Head again or an
-/// indirect branch (which may go anywhere)? The judge's test of a case's
-/// other way out (HotLoopJudge.cpp, straightRunTo).
-bool mayComeBack(const MachineBasicBlock *From, const MachineBasicBlock *Head,
-                 const LayoutCounts &Counts) {
-  return llvm::any_of(reachable(From, Counts),
-                      [&](const MachineBasicBlock *MBB) {
-                        return MBB == Head || endsIndirect(*MBB);
-                      });
-}
-
 /// The blocks from \p Case, laid out before \p Head, that run straight to
 /// it, as the judge walks a case of the loop's switch (straightRunTo): each
 /// goes on to a block laid out after it and not after Head, and its other
 /// ways out that run leave for good (a copy of the loop's exit test, as
 /// tail duplication puts into a case). Empty when control can go elsewhere
 /// on the way (back into an enclosing loop, which enters this one anew).
+/// \p ReachesHead: by layout index, can control reach Head along blocks
+/// that run (reachingAny). A way out that can reach Head again, or an
+/// indirect branch (which may go anywhere), may come back.
 SmallVector<const MachineBasicBlock *, 4>
 straightRunTo(const MachineBasicBlock *Case, const MachineBasicBlock *Head,
-              const FunctionLayout &FL) {
+              const FunctionLayout &FL, const std::vector<bool> &ReachesHead) {
   const unsigned Floor = FL.Index.lookup(Head);
   SmallVector<const MachineBasicBlock *, 4> Path;
   const MachineBasicBlock *MBB = Case;
@@ -239,9 +259,11 @@ straightRunTo(const MachineBasicBlock *Case, const MachineBasicBlock *Head,
     }
     if (!Next)
       return {};
-    for (const MachineBasicBlock *Other : Ran)
-      if (Other != Next && mayComeBack(Other, Head, FL.Counts))
+    for (const MachineBasicBlock *Other : Ran) {
+      unsigned O = FL.Index.lookup(Other);
+      if (Other != Next && (ReachesHead[O] || FL.ReachesIndirect[O]))
         return {};
+    }
     if (Next == Head)
       return Path;
     MBB = Next;
@@ -289,6 +311,7 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
   // reach a case running to the target lies in the target's component
   // (the case then closes a cycle through it): only those are walked.
   SmallPtrSet<const MachineBasicBlock *, 8> Cases;
+  std::vector<bool> ReachesHead;
   unsigned HeadComponent = FL.Component[First];
   for (auto [At, ThroughTable] : FL.Dispatches) {
     if (At < First ||
@@ -302,13 +325,18 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
           return FL.Counts.edge(*Dispatch, *S) != BlockFrequency(0);
         });
     bool Follows = ThroughTable && Counted;
+    // One branch that cannot be followed is named; the rest change nothing.
+    if (!Follows && L.Unfollowed)
+      continue;
     for (const MachineBasicBlock *Case : Dispatch->successors()) {
       if (FL.Index.lookup(Case) >= First || Cases.count(Case) ||
           (Follows && FL.Counts.edge(*Dispatch, *Case) == BlockFrequency(0)) ||
           !onlyIndirectArrivals(*Case, FL.Counts))
         continue;
+      if (ReachesHead.empty())
+        ReachesHead = reachingAny({Head}, FL);
       SmallVector<const MachineBasicBlock *, 4> Path =
-          straightRunTo(Case, Head, FL);
+          straightRunTo(Case, Head, FL, ReachesHead);
       if (Path.empty() || !IsOwnAfter(Dispatch))
         continue;
       if (!Follows) {
@@ -419,11 +447,18 @@ std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
   std::vector<unsigned> Component;
   if (!ByTarget.empty())
     Component = runningComponents(Layout, Index, Counts);
-  FunctionLayout FL{Layout, Index, Component, Counts, {}};
-  if (!ByTarget.empty())
+  FunctionLayout FL{Layout, Index, Component, Counts, {}, {}};
+  if (!ByTarget.empty()) {
+    SmallVector<const MachineBasicBlock *, 8> Running;
     for (unsigned N = 0; N < Layout.size(); ++N)
-      if (endsIndirect(*Layout[N]))
+      if (endsIndirect(*Layout[N])) {
         FL.Dispatches.push_back({N, dispatchesThroughJumpTable(*Layout[N])});
+        if (Counts.block(*Layout[N]) != BlockFrequency(0))
+          Running.push_back(Layout[N]);
+      }
+    if (!FL.Dispatches.empty())
+      FL.ReachesIndirect = reachingAny(Running, FL);
+  }
   for (auto &[Target, Jumps] : ByTarget) {
     // Step 3. A jump's edge runs, so its block does; a target that does
     // not run (frequencies that do not add up) is walked from, as before.
