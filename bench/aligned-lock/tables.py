@@ -509,6 +509,11 @@ def hotalign_records(objdir):
                 args.update(a)
             if 'Block' not in args:
                 continue
+            # Of the analysis remarks only `Loop` gives a loop's numbers; the
+            # others about the loop (CasesBeforeLoop, IndirectNotFollowed) name
+            # its block too, without them.
+            if doc['Kind'] == 'Analysis' and doc.get('Name') != 'Loop':
+                continue
             r = recs[(doc.get('Function'), args['Block'])]
             if doc['Kind'] == 'Analysis':
                 r['bbid'] = int(args['BBID']) if 'BBID' in args else None

@@ -160,6 +160,12 @@ STATISTIC(NumLoopsPaddingTooOften,
           "would run too often");
 STATISTIC(NumLoopsLeft, "Number of hot loops left for another reason");
 STATISTIC(NumLoopsPeeled, "Number of peeled loops judged by their count alone");
+STATISTIC(NumLoopsCasesBefore,
+          "Number of loops whose jump table's cases laid out before them run "
+          "back to them (iterations, not entries)");
+STATISTIC(NumLoopsIndirectNotFollowed,
+          "Number of loops whose own indirect branch hotalign could not "
+          "follow (its arrivals counted as entries)");
 STATISTIC(NumFunctionsMeasured,
           "Number of functions whose loops the binary's counts decided");
 STATISTIC(NumFunctionsMismatched,
@@ -386,6 +392,54 @@ void HotAlign::analysis(const LoopFacts &F) {
     R << "; " << ore::NV("HotBytes", F.HotBytes) << " hot bytes in a "
       << ore::NV("SpanBytes", F.SpanBytes)
       << "-byte span (estimated): " << ore::NV("Hot", F.hot() ? "hot" : "cold");
+    return R;
+  });
+}
+
+/// -Rpass-analysis: what of \p F's control flow through indirect branches
+/// its count per entry rests on: its jump table's cases laid out before it
+/// (iterations, not entries), and an indirect branch it cannot follow (its
+/// arrivals there counted as entries: said, not guessed).
+void HotAlign::indirectFlow(const LoopFacts &F) {
+  const LayoutLoop &L = *F.Loop;
+  auto About = [&](StringRef Name) {
+    MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, Name, locationOf(F),
+                                        L.Target);
+    R << "loop at " << ore::NV("Block", blockName(*L.Target)) << ": ";
+    return R;
+  };
+  if (L.CaseArrivals != BlockFrequency(0)) {
+    ++NumLoopsCasesBefore;
+    ORE.emit([&] {
+      MachineOptimizationRemarkAnalysis R = About("CasesBeforeLoop");
+      R << "its jump table's cases laid out before it run straight back "
+           "to it ";
+      if (F.Measured)
+        R << ore::NV("CaseArrivals", L.CaseArrivals.getFrequency())
+          << " times (the binary's)";
+      else
+        R << ore::NV("PerEntry",
+                     perEntryText(double(L.CaseArrivals.getFrequency()) /
+                                  double(std::max<uint64_t>(
+                                      L.Entries.getFrequency(), 1))))
+          << " times per loop entry";
+      R << ": iterations, not entries";
+      return R;
+    });
+  }
+  if (!L.Unfollowed)
+    return;
+  ++NumLoopsIndirectNotFollowed;
+  ORE.emit([&] {
+    MachineOptimizationRemarkAnalysis R = About("IndirectNotFollowed");
+    R << "the indirect branch ending "
+      << ore::NV("Dispatch", blockName(*L.Unfollowed))
+      << (L.UnfollowedHasTable
+              ? " runs, but no arrival of its jump table was counted"
+              : " has no jump table (a computed goto)")
+      << ": hotalign cannot tell whether its targets laid out before the "
+         "loop come back to it, and counts their arrivals as entries (its "
+         "iterations per entry may be more)";
     return R;
   });
 }
@@ -832,6 +886,7 @@ bool HotAlign::run(MachineFunction &MF) {
                       << " hot bytes of " << F.SpanBytes << ", "
                       << (F.hot() ? "hot" : "cold") << "\n");
     analysis(F);
+    indirectFlow(F);
     Changed |= alignLoop(F, Facts);
   };
   RefusedNested.clear();

@@ -174,6 +174,7 @@ private:
                                 const std::vector<LoopFacts> &All);
   std::vector<LayoutLoop> layoutLoops(const MachineFunction &MF);
   void analysis(const LoopFacts &F);
+  void indirectFlow(const LoopFacts &F);
   void sayUnsupported(const MachineFunction &MF);
   void missed(const LoopFacts &F, StringRef Name,
               function_ref<void(MachineOptimizationRemarkMissed &)> Why);

@@ -85,6 +85,19 @@ struct LayoutLoop {
   /// definition's entries of the loop): edges from blocks outside the span
   /// to blocks in it, and the function's entry when the span holds it.
   llvm::BlockFrequency Entries;
+  /// Arrivals at Target from its own jump tables' cases laid out before it
+  /// (they run straight to it): iterations, not entries (a block order or
+  /// tail duplication can put a switch's cases before its dispatch).
+  llvm::BlockFrequency CaseArrivals;
+  /// An indirect branch of the loop's own code that hotalign cannot follow
+  /// while a block it may reach, laid out before Target, runs straight to
+  /// Target: that block's arrivals were counted as entries, which the judge
+  /// may count as iterations. Null when there is none.
+  const llvm::MachineBasicBlock *Unfollowed = nullptr;
+  /// Why Unfollowed could not be followed: it has no jump table (a computed
+  /// goto: its successors are every block whose address is taken), or its
+  /// table's arrivals were not counted (it runs, no edge out of it does).
+  bool UnfollowedHasTable = false;
   /// How often the block laid out before Target falls into it: how often
   /// padding before Target would run. That block is outside the span, so
   /// each of these runs is an entry into the loop; entries by a jump run no
