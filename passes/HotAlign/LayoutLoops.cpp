@@ -19,6 +19,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
@@ -157,6 +159,100 @@ runningComponents(ArrayRef<const MachineBasicBlock *> Layout,
   return Component;
 }
 
+/// Is \p MBB reached only by indirect branches (every arrival that runs
+/// comes from a block ending in one): a case of a switch, never fallen or
+/// jumped into?
+bool onlyIndirectArrivals(const MachineBasicBlock &MBB,
+                          const LayoutCounts &Counts) {
+  bool Any = false;
+  for (const MachineBasicBlock *Pred : MBB.predecessors()) {
+    if (Counts.edge(*Pred, MBB) == BlockFrequency(0))
+      continue;
+    if (!endsIndirect(*Pred))
+      return false;
+    Any = true;
+  }
+  return Any && !MBB.isEntryBlock();
+}
+
+/// The blocks from \p Case, laid out before \p Target, that run straight
+/// to it: each block's one way forward (to a later block, at most Target)
+/// that runs, its other ways leaving for good (they never reach Target nor
+/// an indirect branch again: a copy of the loop's exit test, as a compiler
+/// duplicates the latch into a case). Empty when control can go elsewhere on
+/// the way, as the judge's straightRunTo (HotLoopJudge.cpp).
+SmallVector<const MachineBasicBlock *, 4>
+straightRunTo(const MachineBasicBlock *Case, const MachineBasicBlock *Target,
+              const LayoutCounts &Counts,
+              const DenseMap<const MachineBasicBlock *, unsigned> &Index) {
+  const unsigned Floor = Index.lookup(Target);
+  auto LeavesForGood = [&](const MachineBasicBlock *Other) {
+    return llvm::none_of(reachable(Other, Counts),
+                         [&](const MachineBasicBlock *MBB) {
+                           return MBB == Target || endsIndirect(*MBB);
+                         });
+  };
+  SmallVector<const MachineBasicBlock *, 4> Path;
+  for (const MachineBasicBlock *MBB = Case; MBB != Target;) {
+    if (endsIndirect(*MBB) || Counts.block(*MBB) == BlockFrequency(0))
+      return {};
+    Path.push_back(MBB);
+    unsigned At = Index.lookup(MBB);
+    const MachineBasicBlock *Next = nullptr;
+    SmallVector<const MachineBasicBlock *, 2> Others;
+    for (const MachineBasicBlock *Succ : MBB->successors()) {
+      if (Counts.edge(*MBB, *Succ) == BlockFrequency(0))
+        continue;
+      unsigned To = Index.lookup(Succ);
+      if (To > At && To <= Floor && (!Next || Next == Succ))
+        Next = Succ;
+      else
+        Others.push_back(Succ);
+    }
+    if (!Next || !llvm::all_of(Others, LeavesForGood))
+      return {};
+    MBB = Next;
+  }
+  return Path;
+}
+
+/// The cases of a loop's own switch laid out before its span (layout
+/// positions [\p First, \p Last]): the judge's rule (docs/hot-loops.md,
+/// loopEntries). A block before the target that only indirect branches
+/// reach, one of them the loop's own (in the span, or a block after it that
+/// the target reaches, \p IsOwn), and that runs straight to the target is
+/// the loop's own code: its fall or jump to the target is the next
+/// iteration, not an entry (xz 5.4.1's lzma_lzma_encode: a case of the
+/// rc_encode switch laid out right before the loop's head fell into it on
+/// 4 of 5 iterations, and hotalign counted 0.9 iterations per entry where
+/// the judge counts 3.4). Those blocks, and in \p Starts the cases that
+/// the indirect branches reach.
+SmallPtrSet<const MachineBasicBlock *, 8>
+ownCases(ArrayRef<const MachineBasicBlock *> Layout,
+         const DenseMap<const MachineBasicBlock *, unsigned> &Index,
+         const LayoutCounts &Counts, unsigned First, unsigned Last,
+         function_ref<bool(const MachineBasicBlock *)> IsOwn,
+         SmallVectorImpl<const MachineBasicBlock *> &Starts) {
+  SmallPtrSet<const MachineBasicBlock *, 8> Cases;
+  for (unsigned N = First; N < Layout.size(); ++N) {
+    const MachineBasicBlock *Dispatch = Layout[N];
+    if (!endsIndirect(*Dispatch) || (N > Last && !IsOwn(Dispatch)))
+      continue;
+    for (const MachineBasicBlock *Case : Dispatch->successors()) {
+      if (Index.lookup(Case) >= First || Cases.count(Case) ||
+          Counts.edge(*Dispatch, *Case) == BlockFrequency(0) ||
+          !onlyIndirectArrivals(*Case, Counts))
+        continue;
+      auto Path = straightRunTo(Case, Layout[First], Counts, Index);
+      if (Path.empty())
+        continue;
+      Starts.push_back(Case);
+      Cases.insert(Path.begin(), Path.end());
+    }
+  }
+  return Cases;
+}
+
 /// How often control comes into the loop whose span is layout positions
 /// [\p First, \p Last] of \p Layout (numbered by \p Index) from outside
 /// it, as the judge counts it (HotLoopJudge.h, loopEntries): edges into the
@@ -164,7 +260,9 @@ runningComponents(ArrayRef<const MachineBasicBlock *> Layout,
 /// the span holds it (an indirect branch's arrivals count only at the
 /// target, as in the judge). The loop's own blocks are those its target reaches
 /// through blocks that run, laid out at or after it: an inner loop or a cold
-/// block placed after the span that jumps back continues the loop.
+/// block placed after the span that jumps back continues the loop; and the
+/// cases of its own switch laid out before it (ownCases), which an indirect
+/// branch from elsewhere enters.
 BlockFrequency
 spanEntries(const LayoutCounts &Counts,
             ArrayRef<const MachineBasicBlock *> Layout,
@@ -178,6 +276,14 @@ spanEntries(const LayoutCounts &Counts,
       Own = reachable(Layout[First], Counts, &Index);
     return Own->count(MBB) != 0;
   };
+  // A case before the span is looked for once a block before it comes in.
+  std::optional<SmallPtrSet<const MachineBasicBlock *, 8>> Cases;
+  SmallVector<const MachineBasicBlock *, 4> CaseStarts;
+  auto IsCase = [&](const MachineBasicBlock *MBB) {
+    if (!Cases)
+      Cases = ownCases(Layout, Index, Counts, First, Last, IsOwn, CaseStarts);
+    return Cases->count(MBB) != 0;
+  };
   BlockFrequency In(0);
   for (unsigned N = First; N <= Last; ++N) {
     const MachineBasicBlock *MBB = Layout[N];
@@ -186,16 +292,26 @@ spanEntries(const LayoutCounts &Counts,
     for (const MachineBasicBlock *Pred : MBB->predecessors()) {
       unsigned P = Index.lookup(Pred);
       bool InSpan = P >= First && P <= Last;
-      // At the target every arrival but a direct back jump enters; further
-      // in, a direct branch or fall from code not the loop's own.
-      bool Enters = N == First ? !InSpan || endsIndirect(*Pred)
+      // At the target every arrival but a direct back jump or the loop's
+      // own case enters; further in, a direct branch or fall from code not
+      // the loop's own.
+      bool Enters = N == First ? (!InSpan && !(P < First && IsCase(Pred))) ||
+                                     endsIndirect(*Pred)
                                : !InSpan && !endsIndirect(*Pred) &&
-                                     (P < First || !IsOwn(Pred));
+                                     (P < First ? !IsCase(Pred) : !IsOwn(Pred));
       if (!Enters)
         continue;
       In += Counts.edge(*Pred, *MBB);
     }
   }
+  // An indirect branch from outside the loop enters on its case.
+  if (Cases)
+    for (const MachineBasicBlock *Case : CaseStarts)
+      for (const MachineBasicBlock *Pred : Case->predecessors()) {
+        unsigned P = Index.lookup(Pred);
+        if ((P < First || P > Last) && !(P > Last && IsOwn(Pred)))
+          In += Counts.edge(*Pred, *Case);
+      }
   return In;
 }
 

@@ -83,7 +83,9 @@ struct LayoutLoop {
   llvm::BlockFrequency Taken;
   /// How often control comes into the span from outside it (the
   /// definition's entries of the loop): edges from blocks outside the span
-  /// to blocks in it, and the function's entry when the span holds it.
+  /// to blocks in it, and the function's entry when the span holds it; not
+  /// from the loop's own code (blocks after the span that continue it, cases
+  /// of its own switch laid out before it).
   llvm::BlockFrequency Entries;
   /// How often the block laid out before Target falls into it: how often
   /// padding before Target would run. That block is outside the span, so
