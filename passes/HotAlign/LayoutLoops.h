@@ -83,7 +83,9 @@ struct LayoutLoop {
   llvm::BlockFrequency Taken;
   /// How often control comes into the span from outside it (the
   /// definition's entries of the loop): edges from blocks outside the span
-  /// to blocks in it, and the function's entry when the span holds it.
+  /// to blocks in it, and the function's entry when the span holds it; not
+  /// from the loop's own code (blocks after the span that continue it, cases
+  /// of its own switch laid out before it).
   llvm::BlockFrequency Entries;
   /// Arrivals at Target from its own jump tables' cases laid out before it
   /// (they run straight to it): iterations, not entries (a block order or

@@ -236,10 +236,15 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
   auto Records = recordsFromPGOMap(File, *Profile);
   if (!Records)
     return Records.takeError();
+  // A call is recorded only from an instrumented function: a function
+  // that ran but whose every caller BOLT could not read either (xz 5.4.1's
+  // final build, without hotalign-jt-base: lzma_lzma_encode, called from
+  // lzma2_encode, both with jump tables) looks the same as one never called.
   size_t Skipped = Records->NotEntered.size();
   if (Skipped)
     Diag.progress(Twine(Skipped) + " function" + (Skipped == 1 ? "" : "s") +
                   " with a PGO map and no record, not entered in the run "
+                  "or only from code BOLT could not instrument either "
                   "(nothing scales the map): " +
                   nameList(Records->NotEntered, 5));
   size_t Profiled = Records->Profiled.size();
