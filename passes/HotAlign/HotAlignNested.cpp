@@ -10,9 +10,11 @@
 #include "HotAlignImpl.h"
 
 #include "hotlayout/Support/AlignmentPlan.h"
+#include "hotlayout/Support/PaddingNops.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
@@ -20,6 +22,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -291,32 +295,24 @@ bool HotAlign::padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
 }
 
 /// \p Bytes of nops as assembly that both the object writer and a `.s`
-/// file keep (MC's `.nops` is lost in textual output): x86's long nops of
-/// at most 10 bytes (valid on every x86-64), spelled as bytes; AArch64's
-/// 4-byte NOP.
+/// file keep (MC's `.nops` is lost in textual output): paddingNops' bytes,
+/// spelled as bytes (x86) or instruction words (AArch64). `hotlayout loops`
+/// recognises the block by them.
 std::string nopsAsm(const Triple &TT, uint64_t Bytes) {
   std::string S;
   raw_string_ostream OS(S);
-  if (TT.isAArch64()) {
-    for (uint64_t N = 0; N + 4 <= Bytes; N += 4)
-      OS << (N ? "\n" : "") << ".inst 0xd503201f";
-    return S;
-  }
-  static const char *const X86Nops[] = {
-      "0x90",
-      "0x66,0x90",
-      "0x0f,0x1f,0x00",
-      "0x0f,0x1f,0x40,0x00",
-      "0x0f,0x1f,0x44,0x00,0x00",
-      "0x66,0x0f,0x1f,0x44,0x00,0x00",
-      "0x0f,0x1f,0x80,0x00,0x00,0x00,0x00",
-      "0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
-      "0x66,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
-      "0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00"};
-  for (uint64_t Left = Bytes; Left;) {
-    uint64_t N = std::min<uint64_t>(Left, 10);
-    OS << (Left == Bytes ? "" : "\n") << ".byte " << X86Nops[N - 1];
-    Left -= N;
+  bool AArch64 = TT.isAArch64();
+  ListSeparator Lines("\n");
+  for (const PaddingNop &Nop : paddingNops(AArch64, Bytes)) {
+    OS << Lines;
+    if (AArch64) {
+      OS << ".inst " << format_hex(support::endian::read32le(Nop.Bytes), 10);
+      continue;
+    }
+    OS << ".byte ";
+    ListSeparator Comma(",");
+    for (size_t N = 0; N < Nop.Size; ++N)
+      OS << Comma << format_hex(Nop.Bytes[N], 4);
   }
   return S;
 }
