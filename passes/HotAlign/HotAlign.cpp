@@ -301,12 +301,13 @@ std::vector<LayoutLoop> HotAlign::layoutLoops(const MachineFunction &MF) {
   sayBlockOrderNotApplied(MF);
   uint64_t Threshold = Mod.Measured->hotThreshold();
   std::vector<LayoutLoop> Loops;
+  ProfileMisfit Why;
   bool Fits = !M->EdgeCounts.empty() &&
-              countLoopsWithEdges(MF, *M, Threshold, ProfileSlack, Loops);
+              countLoopsWithEdges(MF, *M, Threshold, ProfileSlack, Loops, &Why);
   if (!Fits) {
     Loops = findLayoutLoops(MF, FrequencyCounts(MBFI));
     Fits = M->EdgeCounts.empty() &&
-           applyMeasuredCounts(Loops, *M, Threshold, ProfileSlack);
+           applyMeasuredCounts(Loops, *M, Threshold, ProfileSlack, &Why);
   }
   if (Fits) {
     ++NumFunctionsMeasured;
@@ -315,14 +316,31 @@ std::vector<LayoutLoop> HotAlign::layoutLoops(const MachineFunction &MF) {
     return Loops;
   }
   ++NumFunctionsMismatched;
+  // Which block tells them apart: a profile naming a block this build has
+  // none of (one an earlier pass of the first build added?) reads
+  // differently from a hot loop that moved.
   ORE.emit([&] {
-    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "LoopProfileMismatch",
-                                           MF.getFunction().getSubprogram(),
-                                           &MF.front())
-           << "the loop profile's counts of "
-           << ore::NV("Function", MF.getName())
-           << " do not fit its code (changed since the profiled build?): "
-              "the compiler's profile decides its loops";
+    MachineOptimizationRemarkMissed R(DEBUG_TYPE, "LoopProfileMismatch",
+                                      MF.getFunction().getSubprogram(),
+                                      &MF.front());
+    R << "the loop profile's counts of " << ore::NV("Function", MF.getName())
+      << " do not fit its code (changed since the profiled build?): ";
+    switch (Why.What) {
+    case ProfileMisfit::Kind::NoBlockID:
+      R << "its block " << ore::NV("Block", blockName(*Why.Block))
+        << " has no address-map ID";
+      break;
+    case ProfileMisfit::Kind::UnknownBlock:
+      R << "it has no address-map block " << ore::NV("BBID", Why.ID)
+        << ", which the profile counts";
+      break;
+    case ProfileMisfit::Kind::HotLoopNotHere:
+      R << "the profile's hot loop at address-map block "
+        << ore::NV("BBID", Why.ID) << " starts no loop here";
+      break;
+    }
+    R << "; the compiler's profile decides its loops";
+    return R;
   });
   return Loops;
 }

@@ -10,6 +10,7 @@
 #include "HotAlignImpl.h"
 
 #include "hotlayout/Support/AlignmentPlan.h"
+#include "hotlayout/Support/PaddingNops.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -23,6 +24,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/MC/MCSymbol.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -301,47 +303,43 @@ bool HotAlign::padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
 }
 
 /// \p Bytes of nops as assembly that both the object writer and a `.s`
-/// file keep (MC's `.nops` is lost in textual output): x86's long nops of
-/// at most 10 bytes (valid on every x86-64), spelled as bytes; AArch64's
-/// 4-byte NOP.
+/// file keep (MC's `.nops` is lost in textual output): paddingNops' bytes,
+/// spelled as bytes (x86) or instruction words (AArch64). `hotlayout loops`
+/// recognises the block by them.
 std::string nopsAsm(const Triple &TT, uint64_t Bytes) {
   std::string S;
   raw_string_ostream OS(S);
-  if (TT.isAArch64()) {
-    for (uint64_t N = 0; N + 4 <= Bytes; N += 4)
-      OS << (N ? "\n" : "") << ".inst 0xd503201f";
-    return S;
-  }
-  static const char *const X86Nops[] = {
-      "0x90",
-      "0x66,0x90",
-      "0x0f,0x1f,0x00",
-      "0x0f,0x1f,0x40,0x00",
-      "0x0f,0x1f,0x44,0x00,0x00",
-      "0x66,0x0f,0x1f,0x44,0x00,0x00",
-      "0x0f,0x1f,0x80,0x00,0x00,0x00,0x00",
-      "0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
-      "0x66,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00",
-      "0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00"};
-  for (uint64_t Left = Bytes; Left;) {
-    uint64_t N = std::min<uint64_t>(Left, 10);
-    OS << (Left == Bytes ? "" : "\n") << ".byte " << X86Nops[N - 1];
-    Left -= N;
+  bool AArch64 = TT.isAArch64();
+  ListSeparator Lines("\n");
+  for (const PaddingNop &Nop : paddingNops(AArch64, Bytes)) {
+    OS << Lines;
+    if (AArch64) {
+      OS << ".inst " << format_hex(support::endian::read32le(Nop.Bytes), 10);
+      continue;
+    }
+    OS << ".byte ";
+    ListSeparator Comma(",");
+    for (size_t N = 0; N < Nop.Size; ++N)
+      OS << Comma << format_hex(Nop.Bytes[N], 4);
   }
   return S;
 }
 
-/// x86's nops of 1..8 bytes as the little-endian values `.fill` writes
-/// (8 bytes at most per value): nopsAsm's first eight, as numbers.
-static const uint64_t X86FillNops[8] = {
-    0x90,         0x9066,         0x001f0f,         0x00401f0f,
-    0x0000441f0f, 0x0000441f0f66, 0x00000000801f0f, 0x0000000000841f0f};
+/// x86-64's nop of \p Size bytes, 1 to 8, as the little-endian value a
+/// `.fill` of that size writes.
+static uint64_t x86NopValue(unsigned Size) {
+  PaddingNop Nop = x86Nop(Size);
+  uint64_t V = 0;
+  for (size_t N = Nop.Size; N-- > 0;)
+    V = V << 8 | Nop.Bytes[N];
+  return V;
+}
 
 /// Nops that carry the code from where they start to \p Offset bytes after a
 /// line start, counted from \p Base, a line-aligned symbol of the same
 /// section: MC sizes each `.fill` when it lays the section out, so the
-/// count is exact, whatever the estimate said of the code before. x86 writes
-/// 8-byte nops and one shorter for the rest; AArch64 4-byte ones.
+/// count is exact, whatever the estimate said of the code before: the nops
+/// of lineOffsetPaddingNops (`hotlayout loops` recognises the block by them).
 static std::string lineOffsetNopsAsm(const Triple &TT, uint64_t Offset,
                                      uint64_t LineBytes, StringRef Base) {
   std::string S;
@@ -353,11 +351,11 @@ static std::string lineOffsetNopsAsm(const Triple &TT, uint64_t Offset,
     OS << ".fill " << Gap << " >> 2, 4, 0xd503201f";
     return S;
   }
-  OS << ".fill " << Gap << " >> 3, 8, " << format_hex(X86FillNops[7], 2);
+  OS << ".fill " << Gap << " >> 3, 8, " << format_hex(x86NopValue(8), 2);
   // MC's comparisons give -1 for true: & 1 makes it a count.
   for (unsigned N = 1; N < 8; ++N)
     OS << "\n.fill ((" << Gap << " & 7) == " << N << ") & 1, " << N << ", "
-       << format_hex(X86FillNops[N - 1], 2);
+       << format_hex(x86NopValue(N), 2);
   return S;
 }
 

@@ -127,21 +127,33 @@ const MeasuredFunction *MeasuredProfile::find(StringRef Function) const {
   return nullptr;
 }
 
+/// Returns false, saying why in \p Why when given.
+static bool misfit(ProfileMisfit *Why, ProfileMisfit::Kind What, unsigned ID,
+                   const MachineBasicBlock *Block = nullptr) {
+  if (Why)
+    *Why = {What, ID, Block};
+  return false;
+}
+
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
                          const MeasuredFunction &M, uint64_t HotThreshold,
-                         unsigned Slack) {
+                         unsigned Slack, ProfileMisfit *Why) {
   // Fit first: every hot loop of the binary is a loop of this layout, and
   // every block can be named.
   DenseMap<unsigned, size_t> ByTarget;
   for (size_t N = 0; N < Loops.size(); ++N) {
     for (const MachineBasicBlock *MBB : Loops[N].Span)
       if (!blockID(*MBB))
-        return false;
+        return misfit(Why, ProfileMisfit::Kind::NoBlockID, 0, MBB);
     ByTarget[*blockID(*Loops[N].Target)] = N;
   }
+  // The least such ID, so that the remark does not depend on hash order.
+  std::optional<unsigned> NotHere;
   for (const auto &[Target, L] : M.Loops)
-    if (L.Hot && !ByTarget.count(Target))
-      return false;
+    if (L.Hot && !ByTarget.count(Target) && (!NotHere || Target < *NotHere))
+      NotHere = Target;
+  if (NotHere)
+    return misfit(Why, ProfileMisfit::Kind::HotLoopNotHere, *NotHere);
   auto CountOf = [&](const MachineBasicBlock *MBB) {
     return M.BlockCounts.lookup(*blockID(*MBB));
   };
@@ -160,20 +172,29 @@ bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
 
 bool countLoopsWithEdges(const MachineFunction &MF, const MeasuredFunction &M,
                          uint64_t HotThreshold, unsigned Slack,
-                         std::vector<LayoutLoop> &Loops) {
+                         std::vector<LayoutLoop> &Loops, ProfileMisfit *Why) {
   DenseSet<unsigned> IDs;
   for (const MachineBasicBlock &MBB : MF) {
     std::optional<unsigned> ID = blockID(MBB);
     if (!ID)
-      return false;
+      return misfit(Why, ProfileMisfit::Kind::NoBlockID, 0, &MBB);
     IDs.insert(*ID);
   }
+  // The least ID no block has, so that the remark does not depend on hash
+  // order.
+  std::optional<unsigned> Unknown;
+  auto Check = [&](unsigned ID) {
+    if (!IDs.count(ID) && (!Unknown || ID < *Unknown))
+      Unknown = ID;
+  };
   for (const auto &[ID, Count] : M.BlockCounts)
-    if (!IDs.count(ID))
-      return false;
-  for (const auto &[Edge, Count] : M.EdgeCounts)
-    if (!IDs.count(Edge.first) || !IDs.count(Edge.second))
-      return false;
+    Check(ID);
+  for (const auto &[Edge, Count] : M.EdgeCounts) {
+    Check(Edge.first);
+    Check(Edge.second);
+  }
+  if (Unknown)
+    return misfit(Why, ProfileMisfit::Kind::UnknownBlock, *Unknown);
   Loops = findLayoutLoops(MF, MeasuredCounts(M, MF));
   for (LayoutLoop &L : Loops) {
     MeasuredLoop Counted = {L.Taken.getFrequency(), L.Entries.getFrequency(),

@@ -31,6 +31,7 @@
 #include <vector>
 
 namespace llvm {
+class MachineBasicBlock;
 class MachineFunction;
 } // namespace llvm
 
@@ -53,6 +54,19 @@ struct MeasuredFunction {
   /// Control flow between two blocks, by (from, to) block IDs; empty in a
   /// file written before edges were.
   llvm::DenseMap<std::pair<unsigned, unsigned>, uint64_t> EdgeCounts;
+};
+
+/// Why a function's counts do not fit its code (the first misfit found),
+/// for hotalign's remark: which block tells the profile from the code.
+struct ProfileMisfit {
+  enum class Kind {
+    NoBlockID,     ///< Block has no address-map ID.
+    UnknownBlock,  ///< The profile counts block ID, which no block has.
+    HotLoopNotHere ///< The profile's hot loop at block ID starts no loop.
+  };
+  Kind What = Kind::UnknownBlock;
+  unsigned ID = 0;
+  const llvm::MachineBasicBlock *Block = nullptr;
 };
 
 /// A loop profile file, indexed for hotalign.
@@ -88,10 +102,11 @@ private:
 /// loop the binary never closed gets zero counts, a cold verdict. False,
 /// changing nothing, when \p M does not fit \p MF's code: a block without
 /// an address-map ID, or a loop the binary calls hot whose target starts no
-/// loop of the layout (the code changed since the binary was built).
+/// loop of the layout (the code changed since the binary was built); then
+/// \p Why, when given, says which.
 bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
                          const MeasuredFunction &M, uint64_t HotThreshold,
-                         unsigned Slack);
+                         unsigned Slack, ProfileMisfit *Why = nullptr);
 
 /// With \p M's edges: \p MF's loops found again in its current layout
 /// and counted by the binary's block and edge counts (findLayoutLoops with
@@ -103,10 +118,12 @@ bool applyMeasuredCounts(std::vector<LayoutLoop> &Loops,
 /// first build's least hot count: its cut, as applyMeasuredCounts's near-cut
 /// rule). False, changing nothing, when \p M does not fit \p MF's code: a
 /// block without an address-map ID, or a counted block or edge naming an
-/// ID no block has (the code changed since).
+/// ID no block has (the code changed since); then \p Why, when given, says
+/// which.
 bool countLoopsWithEdges(const llvm::MachineFunction &MF,
                          const MeasuredFunction &M, uint64_t HotThreshold,
-                         unsigned Slack, std::vector<LayoutLoop> &Loops);
+                         unsigned Slack, std::vector<LayoutLoop> &Loops,
+                         ProfileMisfit *Why = nullptr);
 
 } // namespace hotlayout
 

@@ -18,6 +18,8 @@
 ;             x -hotalign-profile-slack (2): cold in the binary.
 ;   @stale:   an edge names block 9, which this function does not have (its
 ;             code changed since): "do not fit its code".
+;   Each "do not fit" names the block that tells profile and code apart;
+;   built without -basic-block-address-map, no block has an ID to match.
 ;
 ; RUN: rm -rf %t && mkdir %t
 ; RUN: printf '%%s\n' 'hotlayout-loop-profile 1' '# test' 'threshold 60000' \
@@ -36,14 +38,20 @@
 ; RUN:   -hotalign-loop-profile=%t/records.txt -hotalign-max-function-size=0 \
 ; RUN:   -pass-remarks=hotalign -pass-remarks-missed=hotalign %s -o /dev/null \
 ; RUN:   2>&1 | FileCheck %s --check-prefix=RECORDS
+; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
+; RUN:   -hotalign-loop-profile=%t/edges.txt -hotalign-max-function-size=0 \
+; RUN:   -pass-remarks-missed=hotalign %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=NOMAP
 
 ; CHECK: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 64956 (the binary's), 416.4 per loop entry, 416.4 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): hot{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 64956, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 900 (the binary's), 9.0 per loop entry, 9.0 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): cold{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold in the binary: back-edge count 900 is not among the loops that make up 99% of its back-edge counts (loop profile); warm, but the block before it may fall into it: padding would run{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: the loop profile's counts of stale do not fit its code (changed since the profiled build?): the compiler's profile decides its loops{{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: the loop profile's counts of stale do not fit its code (changed since the profiled build?): it has no address-map block 9, which the profile counts; the compiler's profile decides its loops{{$}}
 
-; RECORDS: remark: <unknown>:0:0: the loop profile's counts of rotated do not fit its code (changed since the profiled build?): the compiler's profile decides its loops{{$}}
+; RECORDS: remark: <unknown>:0:0: the loop profile's counts of rotated do not fit its code (changed since the profiled build?): the profile's hot loop at address-map block 5 starts no loop here; the compiler's profile decides its loops{{$}}
+
+; NOMAP: remark: <unknown>:0:0: the loop profile's counts of rotated do not fit its code (changed since the profiled build?): its block %bb.0 has no address-map ID; the compiler's profile decides its loops{{$}}
 
 define void @rotated(ptr %a, i64 %n) !prof !20 {
 entry:

@@ -8,7 +8,8 @@
 //     thresholds): the hot verdicts are over all loops, those of functions
 //     whose records came from the PGO map included.
 //  3. Pick the functions to write: a map entry, a record in the profile that
-//     is not the PGO map's (functionsProfiledFromPGOMap), a unique name.
+//     is not the PGO map's (functionsProfiledFromPGOMap), a unique name; and
+//     their blocks: the compiler's, not hotalign's padding (paddingBlocks).
 //  4. Count each of their blocks from its range's per-instruction counts
 //     (execCounts, per code range as the judge counts: a split .cold part
 //     is a range of its own), and key each loop by its target's block.
@@ -28,6 +29,8 @@
 #include "hotlayout/Tool/Profile/PGOAnalysisProfile.h"
 #include "hotlayout/Tool/Support/OutputRule.h"
 #include "hotlayout/Tool/Support/TempFiles.h"
+
+#include "hotlayout/Support/PaddingNops.h"
 
 #include "Binary/Compat.h"
 
@@ -68,8 +71,9 @@ struct BlockKey {
 class LoopProfileBuilder {
 public:
   LoopProfileBuilder(const LoopFinder &Finder, ArrayRef<CodeRange> Ranges,
-                     const BranchProfile &Profile)
-      : Finder(Finder), Ranges(Ranges), Profile(Profile), ByName(Ranges) {}
+                     const BranchProfile &Profile, const Triple &TT)
+      : Finder(Finder), Ranges(Ranges), Profile(Profile), ByName(Ranges),
+        AArch64(TT.isAArch64()), LittleEndian(TT.isLittleEndian()) {}
 
   void build(ArrayRef<compat::MappedBlock> Blocks, const HotLoopReport &Report,
              const std::set<uint64_t> &FromPGOMap, LoopProfileResult &R,
@@ -87,6 +91,8 @@ private:
   std::optional<size_t> rangeHolding(uint64_t Address) const;
   const CountedRange *counted(size_t Range);
   std::optional<uint64_t> countAt(uint64_t Address);
+  std::set<uint32_t>
+  paddingBlocks(ArrayRef<const compat::MappedBlock *> Blocks) const;
 
   const LoopFinder &Finder;
   ArrayRef<CodeRange> Ranges; ///< Sorted by address.
@@ -94,6 +100,7 @@ private:
   SymbolIndex ByName;
   /// Ranges decoded and counted so far (null: no profile).
   std::map<size_t, std::unique_ptr<CountedRange>> Counted;
+  bool AArch64, LittleEndian; ///< Which nops hotalign pads with.
 };
 } // namespace
 
@@ -143,6 +150,55 @@ std::optional<uint64_t> LoopProfileBuilder::countAt(uint64_t Address) {
   return C->Exec[*K];
 }
 
+/// The blocks of one function's \p Blocks that hotalign added, after every
+/// block of the compiler's: the padding before a loop it starts some bytes
+/// into a line (HotAlign::padBefore). Each holds nothing but hotalign's nops
+/// (isPaddingNops; none at all where the code fell in at the offset) and
+/// falls into the block at its end, and has an ID above every
+/// other block's (IDs are given in the order blocks are made, and hotalign
+/// runs after every pass that makes blocks). The next build's code has no
+/// block of that ID until its hotalign adds one again, so counts naming it
+/// would not fit that code (hotalign would then set the whole function's
+/// counts aside: lz4 1.9.4's LZ4HC_compress_generic_noDictCtx, whose three
+/// hot loops went unaligned on the compiler's counts). Control falls
+/// through such a block: left out, the fall into the block at its end
+/// counts from the block before, as over alignment padding.
+std::set<uint32_t> LoopProfileBuilder::paddingBlocks(
+    ArrayRef<const compat::MappedBlock *> Blocks) const {
+  std::set<uint32_t> Padding;
+  if (!LittleEndian)
+    return Padding;
+  std::multiset<uint64_t> Starts;
+  for (const compat::MappedBlock *B : Blocks)
+    Starts.insert(B->Address);
+  // An empty one (the line-offset form where the code fell in at the
+  // offset) shares its address with the block it falls into.
+  auto FallsIntoABlock = [&](const compat::MappedBlock &B) {
+    return Starts.count(B.Address + B.Size) > (B.Size ? 0u : 1u);
+  };
+  auto LooksLikePadding = [&](const compat::MappedBlock &B) {
+    std::optional<size_t> Range = rangeHolding(B.Address);
+    if (!FallsIntoABlock(B) || !Range)
+      return false;
+    const CodeRange &R = Ranges[*Range];
+    uint64_t Offset = B.Address - R.Address;
+    return B.Size <= R.Bytes.size() - Offset &&
+           isPaddingNops(AArch64, R.Bytes.data() + Offset, B.Size);
+  };
+  std::vector<const compat::MappedBlock *> Candidates;
+  uint32_t Compilers = 0; // The highest ID of a block that is not padding.
+  for (const compat::MappedBlock *B : Blocks) {
+    if (LooksLikePadding(*B))
+      Candidates.push_back(B);
+    else
+      Compilers = std::max(Compilers, B->ID);
+  }
+  for (const compat::MappedBlock *B : Candidates)
+    if (B->ID > Compilers)
+      Padding.insert(B->ID);
+  return Padding;
+}
+
 /// \p F's edges by block ID, each pair once (a block's branch and its fall
 /// to one block, or two blocks that share an ID, summed), by IDs.
 static std::vector<LoopProfileEdge> edgesByID(const FunctionFlow &F) {
@@ -160,15 +216,24 @@ void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
                                const std::set<uint64_t> &FromPGOMap,
                                LoopProfileResult &R, BinaryFlow *Flow) {
   std::map<uint64_t, std::vector<const compat::MappedBlock *>> ByFunction;
+  for (const compat::MappedBlock &B : Blocks)
+    ByFunction[B.FunctionAddress].push_back(&B);
+  // Step 3's blocks: hotalign's padding out.
+  for (auto &[Address, FunctionBlocks] : ByFunction) {
+    std::set<uint32_t> Padding = paddingBlocks(FunctionBlocks);
+    R.PaddingBlocks += Padding.size();
+    llvm::erase_if(FunctionBlocks, [&](const compat::MappedBlock *B) {
+      return Padding.count(B->ID);
+    });
+  }
   // A block with no code (a label the next block shares) has no instruction
   // of its own: a loop whose back edges jump to its address is the next
   // block's, and its count is not its own.
   DenseMap<uint64_t, BlockKey> StartingAt;
-  for (const compat::MappedBlock &B : Blocks) {
-    ByFunction[B.FunctionAddress].push_back(&B);
-    if (B.Size > 0)
-      StartingAt[B.Address] = {B.FunctionAddress, B.ID};
-  }
+  for (const auto &[Address, FunctionBlocks] : ByFunction)
+    for (const compat::MappedBlock *B : FunctionBlocks)
+      if (B->Size > 0)
+        StartingAt[B->Address] = {Address, B->ID};
   // The judge's loops, by the function their target's block belongs to.
   std::map<uint64_t, std::vector<const JudgedHotLoop *>> LoopsOf;
   for (const JudgedHotLoop &L : Report.Loops)
@@ -366,17 +431,19 @@ static std::string shortNumber(double V) {
 static std::vector<std::string> comments(const LoopProfileConfig &C,
                                          const LoopProfileResult &R) {
   const HotLoopConfig &L = C.Loops;
-  return {("binary: " + sys::path::filename(C.BinaryPath)).str(),
-          ("profile: " + sys::path::filename(L.ProfilePath)).str(),
-          "judge: line-size " + std::to_string(L.LineSize) + ", min-count " +
-              std::to_string(L.MinCount) + ", hot-coverage " +
-              shortNumber(L.HotCoverage),
-          "profiled functions left out: " + std::to_string(R.FromPGOMap) +
-              " counted from the PGO map (the compiler's estimates), " +
-              std::to_string(R.SharedNames) +
-              " whose name another function has",
-          "function <name> / block <bbid> <count> / loop <target-bbid> <taken> "
-          "<entries> <fallin> <hot>"};
+  return {
+      ("binary: " + sys::path::filename(C.BinaryPath)).str(),
+      ("profile: " + sys::path::filename(L.ProfilePath)).str(),
+      "judge: line-size " + std::to_string(L.LineSize) + ", min-count " +
+          std::to_string(L.MinCount) + ", hot-coverage " +
+          shortNumber(L.HotCoverage),
+      "profiled functions left out: " + std::to_string(R.FromPGOMap) +
+          " counted from the PGO map (the compiler's estimates), " +
+          std::to_string(R.SharedNames) + " whose name another function has",
+      "hotalign's padding blocks left out: " + std::to_string(R.PaddingBlocks) +
+          " (the next build's hotalign adds its own)",
+      "function <name> / block <bbid> <count> / loop <target-bbid> <taken> "
+      "<entries> <fallin> <hot>"};
 }
 
 /// Step 1's checks of the binary.
@@ -487,7 +554,7 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
   R.BlockOrderPath = Config.BlockOrderPath;
   R.FunctionOrderPath = Config.FunctionOrderPath;
   BinaryFlow Flow;
-  LoopProfileBuilder Builder(**Finder, *Ranges, Profile);
+  LoopProfileBuilder Builder(**Finder, *Ranges, Profile, (*File)->triple());
   Builder.build(*Blocks, *Report, FromMap->Addresses, R,
                 WantOrder ? &Flow : nullptr);
   if (WantOrder) {

@@ -92,6 +92,9 @@ struct LoopProfileResult {
   /// that several functions have.
   size_t FromPGOMap = 0;
   size_t SharedNames = 0;
+  /// Blocks of the written functions that hotalign added (padding before a
+  /// loop), left out: the next build's code has none of their IDs.
+  size_t PaddingBlocks = 0;
   /// The block and function order, when asked for (BlockOrderPath or
   /// FunctionOrderPath).
   BlockOrder Order;
