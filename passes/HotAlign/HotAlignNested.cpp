@@ -43,6 +43,9 @@ STATISTIC(NumNestedPaddedAfterAll,
 STATISTIC(NumMaybeTightLineStart,
           "Number of enclosing loops tight by their lower bounds started on a "
           "line when no start for their nested loops was sure");
+STATISTIC(NumAnchorsPaddingCostly,
+          "Number of loops not padded before for their nested loops: the "
+          "nops would cost more than their work per fall into them");
 STATISTIC(NumPadsCountedFromLine,
           "Number of step 9 pad blocks whose nops count from the function's "
           "line start, so a fall-in early in the line runs no line of nops");
@@ -57,14 +60,27 @@ namespace hotalign {
 /// loop it aligns: \p X is hot, the function is not optimised for size, its
 /// source asks for no alignment, it is not the function's first block, and
 /// inside a hot loop it iterates -hotalign-min-nested-iterations times per
-/// entry that falls into it.
+/// entry that falls into it. And the most nops a line offset may take are
+/// cheap against \p X's work per fall into it (paddingCost), whether or not
+/// that fall is an entry: a case of \p X's own switch laid out before it
+/// falls in on iterations (RandomX 1.1.10's executeSuperscalar: 3 nops on
+/// 13.2 M of them, +2.7 % of the program's instructions).
 bool HotAlign::mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
                             const std::vector<LoopFacts> &All) const {
   if (!X.hot() || SizeAttribute ||
       (SizeByProfile && !X.hotDespiteSizeProfile()) ||
       userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
     return false;
-  return !paddingRunsTooOften(X, All);
+  if (paddingRunsTooOften(X, All))
+    return false;
+  if (!paddingCost(*X.Loop, LineBytes - 1).Cheap) {
+    ++NumAnchorsPaddingCostly;
+    LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*X.Loop->Target)
+                      << ": padding before it would cost more than its work "
+                         "per fall into it\n");
+    return false;
+  }
+  return true;
 }
 
 /// Step 9. A loop that step 6 refused padding of its own still has its
