@@ -62,11 +62,16 @@ struct ModuleState {
 
   /// Starts \p M's budget afresh, reads its profile summary and the loop
   /// profile (an unreadable one is an error: the build stops, it does not
-  /// quietly fall back to what the user asked to replace).
+  /// quietly fall back to what the user asked to replace). A module without
+  /// code does not read the loop profile: parsing it cost a data-only file
+  /// more than its whole compile's 5 % (bzip2's crctable.c: 4.7 M of 88 M
+  /// instructions).
   void reset(Module &M) {
     Measured.reset();
     SaidUnsupported = false;
-    if (std::string Path = loopProfilePath(M); !Path.empty()) {
+    bool HasCode =
+        llvm::any_of(M, [](const Function &F) { return !F.isDeclaration(); });
+    if (std::string Path = loopProfilePath(M); HasCode && !Path.empty()) {
       Expected<MeasuredProfile> P = MeasuredProfile::read(Path);
       if (P)
         Measured = std::move(*P);
