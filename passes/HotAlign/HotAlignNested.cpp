@@ -356,17 +356,13 @@ static uint64_t x86NopValue(unsigned Size) {
 /// section: MC sizes each `.fill` when it lays the section out, so the
 /// count is exact, whatever the estimate said of the code before: the nops
 /// of lineOffsetPaddingNops (`hotlayout loops` recognises the block by them).
-static std::string lineOffsetNopsAsm(const Triple &TT, uint64_t Offset,
-                                     uint64_t LineBytes, StringRef Base) {
+static std::string lineOffsetNopsAsm(uint64_t Offset, uint64_t LineBytes,
+                                     StringRef Base) {
   std::string S;
   raw_string_ostream OS(S);
   std::string Gap = "((" + std::to_string(Offset) + " - (1b - " + Base.str() +
                     ")) & " + std::to_string(LineBytes - 1) + ")";
   OS << "1:\n";
-  if (TT.isAArch64()) {
-    OS << ".fill " << Gap << " >> 2, 4, 0xd503201f";
-    return S;
-  }
   OS << ".fill " << Gap << " >> 3, 8, " << format_hex(x86NopValue(8), 2);
   // MC's comparisons give -1 for true: & 1 makes it a count.
   for (unsigned N = 1; N < 8; ++N)
@@ -380,11 +376,15 @@ static std::string lineOffsetNopsAsm(const Triple &TT, uint64_t Offset,
 /// alignment and its symbol (prefix data, patchable prefix nops, a KCFI
 /// hash), \p Target lies in the function's first section, and the
 /// integrated assembler sizes the `.fill`s (GNU as wants their counts
-/// known when it reads them). None otherwise.
+/// known when it reads them). None otherwise, and on AArch64: a `.fill` is
+/// data there (a `$d` mapping symbol), which disassemblers and llvm-bolt
+/// would take for data in the code, and only an alignment writes a count
+/// of NOP instructions that the assembler chooses.
 static std::optional<std::string> lineBase(const MachineFunction &MF,
                                            const MachineBasicBlock &Target) {
   const Function &F = MF.getFunction();
-  if (MF.getTarget().Options.DisableIntegratedAS || F.hasPrefixData() ||
+  if (MF.getTarget().getTargetTriple().isAArch64() ||
+      MF.getTarget().Options.DisableIntegratedAS || F.hasPrefixData() ||
       F.hasFnAttribute("patchable-function-prefix") ||
       F.hasMetadata(LLVMContext::MD_kcfi_type) ||
       Target.getSectionID() != MF.front().getSectionID())
@@ -426,7 +426,7 @@ void HotAlign::padBefore(MachineFunction &MF, MachineBasicBlock &Target,
   if (std::optional<std::string> Base = lineBase(MF, Target)) {
     MF.ensureAlignment(Align(LineBytes));
     Pad->setAlignment(Align(LineBytes), LineBytes - 1 - Offset);
-    Nops = lineOffsetNopsAsm(TT, Offset, LineBytes, *Base);
+    Nops = lineOffsetNopsAsm(Offset, LineBytes, *Base);
     ++NumPadsCountedFromLine;
   } else {
     Pad->setAlignment(Align(LineBytes), LineBytes - 1);

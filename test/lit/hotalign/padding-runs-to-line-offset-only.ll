@@ -1,4 +1,4 @@
-; REQUIRES: x86-registered
+; REQUIRES: x86-registered, aarch64-registered
 ;
 ; Step 9's padding before an enclosing loop (it starts K bytes into a line so
 ; that its nested loop fits one) runs only the nops from where the code falls
@@ -17,14 +17,28 @@
 ;   @prefixed: prefix data sits between the function's alignment and its
 ;              symbol, so nothing counts from the symbol: a line start and
 ;              14 bytes, a line of nops more (0xd2..0x10e).
-; In all three the row loop starts 14 bytes into a line.
+;   AArch64: a `.fill` there is data (a `$d` mapping symbol) that
+;              disassemblers and llvm-bolt would take for data in the code:
+;              @early keeps the line start and K bytes of NOP instructions
+;              (its row loop 8 bytes into a line, at 0x48).
+; In all three the row loop starts 14 bytes into a line (x86-64).
 ;
+; RUN: %llc -load=%plugin -mtriple=aarch64-linux-gnu \
+; RUN:   -hotalign-max-function-size=0 %s -filetype=obj -o %t.a64.o
+; RUN: llvm-objdump -d --no-show-raw-insn --disassemble-symbols=early \
+; RUN:   %t.a64.o | FileCheck %s --check-prefix=A64
 ; RUN: %llc -load=%plugin -mtriple=x86_64-linux-gnu \
 ; RUN:   -hotalign-max-function-size=0 -pass-remarks=hotalign %s \
 ; RUN:   -filetype=obj -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
 
 ; REMARK-COUNT-3: loop at %bb.1 starts 14 bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines
+
+; A64-LABEL: <early>:
+; A64-NOT: .word
+; A64: 44: nop
+; A64-NEXT: 48: mov x10, x0
+; A64-NOT: .word
 
 ; CHECK-LABEL: <early>:
 ; CHECK: 8: xorl %ecx, %ecx

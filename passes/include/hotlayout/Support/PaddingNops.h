@@ -34,7 +34,8 @@ std::vector<PaddingNop> paddingNops(bool AArch64, uint64_t Bytes);
 
 /// The nops of \p Bytes bytes of hotalign's line-offset padding, which
 /// the assembler sizes (HotAlign::padBefore's `.fill`s): x86-64's 8-byte
-/// nops, then one of the rest's size (1 to 7 bytes); AArch64's NOPs.
+/// nops, then one of the rest's size (1 to 7 bytes). (x86-64 only: on AArch64
+/// a `.fill` would be data in the code; there it is paddingNops' NOPs.)
 std::vector<PaddingNop> lineOffsetPaddingNops(bool AArch64, uint64_t Bytes);
 
 /// x86-64's nop of \p Size bytes, 1 to 10 (paddingNops' pieces).
