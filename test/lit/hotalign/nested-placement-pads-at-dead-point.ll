@@ -52,7 +52,7 @@
 ; ASM-LABEL: dead:
 ; ASM:         jmp .LBB0_6
 ; ASM-NEXT:  .LBB_END0_1:
-; ASM-NEXT:    .p2align 6, , 46
+; ASM-NEXT:    .p2align 6, {{(0x90)?}}, 46
 ; ASM-NEXT:  .LBB0_2: # %c4
 ; ASM-NEXT:    #APP
 ; ASM-NEXT:  .Ltmp0:
