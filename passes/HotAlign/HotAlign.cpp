@@ -72,7 +72,9 @@
 //     lines by the estimated layout, through a block of nops before it
 //     that only falling into it runs: from where the code falls in to line
 //     start + K, counted from the function's line-aligned symbol
-//     (HotAlignNested.cpp).
+//     (HotAlignNested.cpp). Where those nops would run too often, they go
+//     before the latest earlier block that nothing falls into and that
+//     falls through to the loop: there they never run.
 // 10. (In step 3's place, for a loop the loop profile calls cold.) A warm
 //     loop, iterating with at least -hotalign-warm-min-count back edges in
 //     the binary but under its hot cut, may be hot on another input than

@@ -141,6 +141,18 @@ struct LoopFacts {
   bool hotDespiteSizeProfile() const { return Dominant || Measured; }
 };
 
+/// Where step 9 puts the nops that place a loop X for its nested loops.
+struct PadPoint {
+  /// The pad block goes right before this block: X's first block, or an
+  /// earlier block that nothing falls into (a dead point: the nops never
+  /// run), from which the code falls through to X's first block.
+  MachineBasicBlock *Before = nullptr;
+  /// The blocks from Before up to X's first block, in layout order: their
+  /// code lies between the nops and X (none at X's first block).
+  SmallVector<const MachineBasicBlock *, 4> Lead;
+  bool dead(const LoopFacts &X) const { return Before != X.Loop->Target; }
+};
+
 /// The algorithm, one machine function at a time, on the analyses the
 /// adapter hands it.
 class HotAlign {
@@ -165,10 +177,13 @@ private:
   bool alignWarmLoop(const LoopFacts &F);
   bool alignFunctionEntry(MachineFunction &MF);
   bool placeRefusedNested(MachineFunction &MF, std::vector<LoopFacts> &All);
-  bool mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
-                    const std::vector<LoopFacts> &All) const;
+  std::optional<PadPoint> padPointFor(const MachineFunction &MF,
+                                      const LoopFacts &X,
+                                      const std::vector<LoopFacts> &All) const;
+  std::optional<PadPoint> deadPadPoint(const LoopFacts &X,
+                                       const std::vector<LoopFacts> &All) const;
   bool placeAnchor(MachineFunction &MF, const std::vector<LoopFacts> &All,
-                   size_t X, ArrayRef<size_t> Nested);
+                   size_t X, const PadPoint &At, ArrayRef<size_t> Nested);
   bool padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
                          uint64_t Doubt);
   void padBefore(MachineFunction &MF, MachineBasicBlock &Target,

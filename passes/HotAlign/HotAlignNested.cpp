@@ -13,6 +13,7 @@
 #include "hotlayout/Support/PaddingNops.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -49,6 +50,9 @@ STATISTIC(NumAnchorsPaddingCostly,
 STATISTIC(NumPadsCountedFromLine,
           "Number of step 9 pad blocks whose nops count from the function's "
           "line start, so a fall-in early in the line runs no line of nops");
+STATISTIC(NumAnchorsPaddedAtDeadPoint,
+          "Number of loops placed for their nested loops by nops before an "
+          "earlier block that nothing falls into: they never run");
 STATISTIC(NumNestedLeftUncertain,
           "Number of nested loops left where they fall: the estimate could "
           "not place them and padding of their own costs too much");
@@ -56,56 +60,109 @@ STATISTIC(NumNestedLeftUncertain,
 namespace hotlayout {
 namespace hotalign {
 
-/// Step 9: may padding run before \p X's first block? As step 6 asks of a
-/// loop it aligns: \p X is hot, the function is not optimised for size, its
-/// source asks for no alignment, it is not the function's first block, and
-/// inside a hot loop it iterates -hotalign-min-nested-iterations times per
-/// entry that falls into it. And the most nops a line offset may take are
-/// cheap against \p X's work per fall into it (paddingCost), whether or not
-/// that fall is an entry: a case of \p X's own switch laid out before it
-/// falls in on iterations (RandomX 1.1.10's executeSuperscalar: 3 nops on
-/// 13.2 M of them, +2.7 % of the program's instructions).
-bool HotAlign::mayPadBefore(const MachineFunction &MF, const LoopFacts &X,
-                            const std::vector<LoopFacts> &All) const {
+/// Step 9: where may padding go that places \p X? As step 6 asks of a loop
+/// it aligns: \p X is hot, the function is not optimised for size, its
+/// source asks for no alignment, it is not the function's first block. Then
+/// before \p X's first block, where the nops run once per fall into it:
+/// inside a hot loop \p X iterates -hotalign-min-nested-iterations times
+/// per entry that falls into it, and the most nops a line offset may take
+/// are cheap against \p X's work per fall into it (paddingCost), whether or
+/// not that fall is an entry (a case of \p X's own switch laid out before
+/// it falls in on iterations). Where they are not, before an earlier block
+/// that nothing falls into (deadPadPoint): RandomX 1.1.10's
+/// executeSuperscalar, whose dispatch loop would have run 3 nops on 13.2 M
+/// iterations (+2.7 % of the program's instructions) and now runs none.
+std::optional<PadPoint>
+HotAlign::padPointFor(const MachineFunction &MF, const LoopFacts &X,
+                      const std::vector<LoopFacts> &All) const {
   if (!X.hot() || SizeAttribute ||
       (SizeByProfile && !X.hotDespiteSizeProfile()) ||
       userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
-    return false;
-  if (paddingRunsTooOften(X, All))
-    return false;
-  if (!paddingCost(*X.Loop, LineBytes - 1).Cheap) {
-    ++NumAnchorsPaddingCostly;
-    LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*X.Loop->Target)
-                      << ": padding before it would cost more than its work "
-                         "per fall into it\n");
-    return false;
+    return std::nullopt;
+  if (!paddingRunsTooOften(X, All) &&
+      paddingCost(*X.Loop, LineBytes - 1).Cheap) {
+    PadPoint At;
+    At.Before = X.Loop->Target;
+    return At;
   }
-  return true;
+  if (std::optional<PadPoint> Dead = deadPadPoint(X, All))
+    return Dead;
+  ++NumAnchorsPaddingCostly;
+  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*X.Loop->Target)
+                    << ": padding before it would cost more than its work "
+                       "per fall into it, and no block before it is dead\n");
+  return std::nullopt;
+}
+
+/// The most code a dead point may lie before the loop it places: the
+/// bytes between are estimated, and every byte more is more doubt.
+static constexpr uint64_t MaxDeadPointLead = 256;
+
+/// Step 9: the latest block before \p X's first block that nothing falls
+/// into, from which the code falls through to \p X's first block: nops
+/// before it never run, and they move \p X as nops right before it would.
+/// The code between counts by its estimate, so none of it may be aligned
+/// (an alignment absorbs the nops), lie in another hot loop's span (the
+/// nops would lengthen that loop), start a section or be a landing pad (the
+/// pad must share its section and be entered only by falling), or exceed
+/// MaxDeadPointLead bytes.
+std::optional<PadPoint>
+HotAlign::deadPadPoint(const LoopFacts &X,
+                       const std::vector<LoopFacts> &All) const {
+  SmallPtrSet<const MachineBasicBlock *, 16> InHotSpans;
+  for (const LoopFacts &F : All)
+    if (F.hot() && &F != &X)
+      InHotSpans.insert(F.Loop->Span.begin(), F.Loop->Span.end());
+  MachineBasicBlock *Cur = X.Loop->Target;
+  MachineFunction &MF = *Cur->getParent();
+  PadPoint At;
+  for (;;) {
+    if (Cur == &MF.front() || Cur->isBeginSection() || Cur->isEHPad())
+      return std::nullopt;
+    MachineBasicBlock &Prev = *std::prev(Cur->getIterator());
+    if (!fallsThrough(Prev, *Cur) || !Prev.canFallThrough())
+      break;
+    if (Prev.getAlignment().value() > 1 || InHotSpans.count(&Prev))
+      return std::nullopt;
+    At.Lead.insert(At.Lead.begin(), &Prev);
+    if (Sizes->spanSize(At.Lead) > MaxDeadPointLead)
+      return std::nullopt;
+    Cur = &Prev;
+  }
+  if (Cur == X.Loop->Target)
+    return std::nullopt;
+  At.Before = Cur;
+  return At;
 }
 
 /// Step 9. A loop that step 6 refused padding of its own still has its
 /// place decided by the padding before the loop that holds it, which runs
-/// once per entry of that loop: choose that padding so that both sit on
-/// their fewest lines (line start + K, K from the estimated layout).
+/// once per entry of that loop or never (padPointFor): choose that padding
+/// so that both sit on their fewest lines (line start + K, K from the
+/// estimated layout).
 bool HotAlign::placeRefusedNested(MachineFunction &MF,
                                   std::vector<LoopFacts> &All) {
-  MapVector<size_t, SmallVector<size_t, 2>> ByAnchor;
+  MapVector<size_t, std::pair<PadPoint, SmallVector<size_t, 2>>> ByAnchor;
   for (size_t N : RefusedNested) {
     int P = All[N].Loop->Parent;
-    while (P >= 0 && !mayPadBefore(MF, All[P], All))
+    std::optional<PadPoint> At;
+    while (P >= 0 && !(At = padPointFor(MF, All[P], All)))
       P = All[P].Loop->Parent;
-    if (P >= 0)
-      ByAnchor[size_t(P)].push_back(N);
+    if (P < 0)
+      continue;
+    auto &Entry = ByAnchor[size_t(P)];
+    Entry.first = *At;
+    Entry.second.push_back(N);
   }
   bool Changed = false;
-  for (auto &[X, Nested] : ByAnchor)
-    Changed |= placeAnchor(MF, All, X, Nested);
+  for (auto &[X, Entry] : ByAnchor)
+    Changed |= placeAnchor(MF, All, X, Entry.first, Entry.second);
   return Changed;
 }
 
 bool HotAlign::placeAnchor(MachineFunction &MF,
                            const std::vector<LoopFacts> &All, size_t X,
-                           ArrayRef<size_t> Nested) {
+                           const PadPoint &At, ArrayRef<size_t> Nested) {
   const LayoutLoop &XL = *All[X].Loop;
   std::vector<uint64_t> Code =
       Sizes->blockSizes(XL.Span, XL.LastJump, /*Padding=*/false);
@@ -123,8 +180,21 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
   auto Weight = [&](const LoopFacts &F) {
     return HasProfile ? F.Count : F.Loop->Taken.getFrequency();
   };
+  // Nops before a dead point end where they should by the Lead's upper
+  // bounds: its real code may be shorter by the difference to its lower
+  // bounds, and the loops start that much earlier.
+  uint64_t LeadBytes = 0, LeadDoubt = 0;
+  if (At.dead(All[X])) {
+    std::vector<uint64_t> Upper = Sizes->blockSizes(At.Lead, nullptr, false);
+    std::vector<uint64_t> Lower = Sizes->blockLowerBounds(At.Lead);
+    for (size_t I = 0; I < Upper.size(); ++I) {
+      LeadBytes += Upper[I];
+      LeadDoubt += Upper[I] - std::min(Upper[I], Lower[I]);
+    }
+  }
   auto Placed = [&](const LoopFacts &F) {
     PlacedLoop P;
+    P.EarlierBy = LeadDoubt;
     size_t First = llvm::find(XL.Span, F.Loop->Target) - XL.Span.begin();
     for (size_t J = 0; J < F.Loop->Hot.size(); ++J)
       if (F.Loop->Hot[J] && First + J < Blocks.size())
@@ -165,13 +235,15 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
     // Unpinned, the enclosing loop falls where it falls; not tight by its
     // upper bounds, it may be by its lower bounds (the judge counts real
     // bytes: zopfli's EncodeTree loop, 297 hot bytes estimated, 239 real),
-    // and then starts a line, its padding once per entry as mayPadBefore
+    // and then starts a line, its padding once per entry as padPointFor
     // allowed.
     uint64_t LeastHot = 0;
     for (size_t I = 0; I < XL.Span.size(); ++I)
       if (XL.Hot[I])
         LeastHot += Least[I];
-    if (LeastHot <= MaxLoopBytes && !XL.Target->isEHPad()) {
+    // (Not where its padding would cost too much: that is why the nops
+    // were to go before a dead point.)
+    if (LeastHot <= MaxLoopBytes && !XL.Target->isEHPad() && !At.dead(All[X])) {
       SpanPlan Plan = planLineStart(LineBytes, MaxPad);
       if (Plan.MaxSkip) {
         XL.Target->setAlignment(Align(LineBytes), Plan.MaxSkip);
@@ -203,16 +275,31 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
     return false;
   // The nops need a block of their own in the target's section, entered
   // only by falling: not before a section's first block or a landing pad.
-  if (K && (XL.Target->isBeginSection() || XL.Target->isEHPad()))
+  if (At.dead(All[X])) {
+    // The nops end LeadBytes before line start + K, and the block that
+    // holds them is never run; X's own alignment would run its padding
+    // where the nops would cost too much, and only moves X off its place.
+    padBefore(MF, *At.Before,
+              (K + LineBytes - LeadBytes % LineBytes) % LineBytes);
+    XL.Target->setAlignment(Align(1));
+    ++NumAnchorsPaddedAtDeadPoint;
+  } else if (K && (XL.Target->isBeginSection() || XL.Target->isEHPad())) {
+    // The nops need a block of their own in the target's section, entered
+    // only by falling: not before a section's first block or a landing pad.
     return false;
-  if (K == 0)
+  } else if (K == 0) {
     XL.Target->setAlignment(Align(LineBytes), LineBytes - 1);
-  else
+  } else {
     padBefore(MF, *XL.Target, K);
+  }
   ++NumLoopsPlacedForNested;
-  LLVM_DEBUG(dbgs() << "[hotalign] " << printMBBReference(*XL.Target)
-                    << " starts " << K << " bytes into a line for "
-                    << Nested.size() << " nested loop(s)\n");
+  LLVM_DEBUG({
+    dbgs() << "[hotalign] " << printMBBReference(*XL.Target) << " starts " << K
+           << " bytes into a line for " << Nested.size() << " nested loop(s)";
+    if (At.dead(All[X]))
+      dbgs() << ", nops before " << printMBBReference(*At.Before);
+    dbgs() << "\n";
+  });
   ORE.emit([&] {
     MachineOptimizationRemark R(DEBUG_TYPE, "PlacedForNested",
                                 locationOf(All[X]), XL.Target);
@@ -222,8 +309,13 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
     for (size_t N : Nested)
       R << " " << ore::NV("Nested", blockName(*All[N].Loop->Target));
     R << (Cost ? " and it sit on fewer lines"
-               : " and it sit on their fewest lines")
-      << " (padding before it runs once per entry)";
+               : " and it sit on their fewest lines");
+    if (At.dead(All[X]))
+      R << " (padding before " << ore::NV("DeadPoint", blockName(*At.Before))
+        << ", which nothing falls into, never runs; "
+        << ore::NV("LeadBytes", LeadBytes) << " bytes of code between)";
+    else
+      R << " (padding before it runs once per entry)";
     return R;
   });
   return true;

@@ -14,8 +14,9 @@
 ; falls into it.
 ;   @costly: c4 falls in 50000 times per 48000 back jumps (1.0 iterations
 ;            per fall): 7 nops x 8 are more than 1.0 x its instructions, so
-;            nothing is padded before it for %bb.10 (the latch keeps its own
-;            line-start plan).
+;            nothing is padded right before it for %bb.10; the nops go before
+;            c4, which nothing falls into, where they never run
+;            (nested-placement-pads-at-dead-point.ll has that rule's twin).
 ; Negative twin:
 ;   @cheap:  c4 falls in 500 times per 97500 back jumps (195 per fall): the
 ;            latch starts 21 bytes into a line for %bb.10, as before.
@@ -45,6 +46,7 @@
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
 
 ; CHECK:      remark: <unknown>:0:0: aligned hot loop at %bb.9: 70 hot bytes, back edges 480.0x loop entry, alignment 64, max-skip 5 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.9 starts 21 bytes into a line so that its nested loop %bb.10 and it sit on their fewest lines (padding before %bb.8, which nothing falls into, never runs; 4 bytes of code between){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.9: 70 hot bytes, back edges 975.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.9 starts 21 bytes into a line so that its nested loop %bb.10 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NOT:  remark:
