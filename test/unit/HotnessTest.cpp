@@ -70,3 +70,37 @@ TEST(Hotness, FdataRecordWithAFieldMissingIsAnError) {
   EXPECT_NE(toString(P.takeError()).find("is not a branch record"),
             std::string::npos);
 }
+
+TEST(Hotness, SameNamedLocalsTakeTheirOwnRecords) {
+  // Two static fill: llvm-bolt names them fill/1 and fill/2. A range whose
+  // name other locals share takes its own NAME/N's records, not the name's
+  // sum; one with none of its own has none (not its namesake's). The
+  // twin: a range with a name of its own still finds it without /N.
+  ScratchFdata F("1 fill/1 a 1 fill/1 5 0 1000\n"
+                 "1 fill/2 a 1 fill/2 5 0 2000\n"
+                 "1 run 0 1 fill/2 0 0 3\n"
+                 "2 spin/1 3 2 spin/1 1 0 70\n");
+  auto P = BranchProfile::read(F.path());
+  ASSERT_TRUE(bool(P)) << toString(P.takeError());
+  CodeRange Second;
+  Second.Name = "fill";
+  Second.ProfileNames = {"fill/2", "fill/b.c/1"};
+  const FunctionProfile *FP = P->functionProfile(Second);
+  ASSERT_NE(FP, nullptr);
+  ASSERT_EQ(FP->Branches.size(), 1u);
+  EXPECT_EQ(FP->Branches[0].Count, 2000u);
+  EXPECT_EQ(FP->Entries, 3u);
+  EXPECT_TRUE(P->hasRecordsFrom(Second));
+  CodeRange Third = Second;
+  Third.ProfileNames = {"fill/3"};
+  EXPECT_EQ(P->functionProfile(Third), nullptr);
+  EXPECT_FALSE(P->hasRecordsFrom(Third));
+  // By the shared name alone: both, summed (what every fill got before).
+  ASSERT_NE(P->functionProfile("fill"), nullptr);
+  EXPECT_EQ(P->functionProfile("fill")->Branches.size(), 2u);
+  CodeRange Spin;
+  Spin.Name = "spin";
+  FP = P->functionProfile(Spin);
+  ASSERT_NE(FP, nullptr);
+  EXPECT_EQ(FP->Branches[0].Count, 70u);
+}

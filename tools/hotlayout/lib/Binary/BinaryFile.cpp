@@ -13,6 +13,7 @@
 #include "hotlayout/Tool/Support/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/DebugInfo/DWARF/DWARFDataExtractor.h"
@@ -175,6 +176,11 @@ struct FunctionSymbol {
   uint64_t Address = 0;
   ArrayRef<uint8_t> Bytes;
   bool Global = false;
+  StringRef File; ///< The STT_FILE symbol before a local one, if any.
+  /// BOLT's names and the symbol-table identity (CodeRange) of a local
+  /// function whose name other local functions share; empty otherwise.
+  SmallVector<std::string, 0> ProfileNames;
+  std::string LocalKey;
 };
 
 /// The bytes [Address, Address + Size) of the code section with index
@@ -222,7 +228,15 @@ readFunctionSymbols(const ELFFile<ELF64LE> &EF, unsigned TableType) {
     auto StrTab = EF.getStringTableForSymtab(Table, *Sections);
     if (!StrTab)
       return StrTab.takeError();
+    StringRef File;
     for (const ELF64LE::Sym &Sym : *Symbols) {
+      if (Sym.getType() == ELF::STT_FILE) {
+        Expected<StringRef> Name = Sym.getName(*StrTab);
+        if (!Name)
+          return Name.takeError();
+        File = *Name;
+        continue;
+      }
       if (Sym.getType() != ELF::STT_FUNC || Sym.st_size == 0)
         continue;
       Expected<StringRef> Name = Sym.getName(*StrTab);
@@ -233,11 +247,53 @@ readFunctionSymbols(const ELFFile<ELF64LE> &EF, unsigned TableType) {
       F.Address = Sym.st_value;
       F.Bytes = symbolBytes(EF, Sym.st_shndx, Sym.st_value, Sym.st_size);
       F.Global = Sym.getBinding() != ELF::STB_LOCAL;
+      if (!F.Global)
+        F.File = File;
       if (!F.Bytes.empty())
         Functions.push_back(F);
     }
   }
   return Functions;
+}
+
+/// Names the local functions of \p Symbols (in symbol-table order) that
+/// share their name with another local function: three static fill_block
+/// in three .c files are one name and three functions. llvm-bolt tells them
+/// apart in a profile by NAME/N and NAME/FILE/N, N counting the local
+/// symbols of that name (and file) by address from 1
+/// (RewriteInstance::discoverFileObjects); and it rewrites the symbol table
+/// in its order, FILE symbols included, so the Nth local of a name and file
+/// in symbol-table order is the same function in llvm-bolt's input and
+/// output, wherever each placed it.
+static void nameSharedLocals(MutableArrayRef<FunctionSymbol> Symbols) {
+  StringMap<SmallVector<FunctionSymbol *, 2>> ByName;
+  for (FunctionSymbol &F : Symbols)
+    if (!F.Global)
+      ByName[F.Name].push_back(&F);
+  for (auto &Entry : ByName) {
+    SmallVectorImpl<FunctionSymbol *> &Same = Entry.getValue();
+    if (Same.size() < 2)
+      continue;
+    StringMap<unsigned> InFile;
+    for (FunctionSymbol *F : Same) {
+      std::string Prefix = (F->Name + "/" + F->File).str();
+      F->LocalKey = Prefix + "#" + std::to_string(++InFile[Prefix]);
+    }
+    // By address, then symbol-table order (the pointers' order: Same points
+    // into Symbols), so aliases keep their symbol-table order.
+    SmallVector<FunctionSymbol *, 2> ByAddress(Same.begin(), Same.end());
+    llvm::sort(ByAddress, [](const FunctionSymbol *A, const FunctionSymbol *B) {
+      return std::make_pair(A->Address, A) < std::make_pair(B->Address, B);
+    });
+    StringMap<unsigned> Nth;
+    for (FunctionSymbol *F : ByAddress) {
+      F->ProfileNames.push_back((F->Name + "/" + Twine(++Nth[F->Name])).str());
+      if (!F->File.empty()) {
+        std::string Prefix = (F->Name + "/" + F->File).str();
+        F->ProfileNames.push_back(Prefix + "/" + std::to_string(++Nth[Prefix]));
+      }
+    }
+  }
 }
 
 /// One range per address: aliases join it, and a global name wins the
@@ -252,6 +308,8 @@ static std::vector<CodeRange> mergeAliases(ArrayRef<FunctionSymbol> Symbols) {
       R.Name = F.Name.str();
       R.Address = F.Address;
       R.Bytes = F.Bytes;
+      R.ProfileNames = F.ProfileNames;
+      R.LocalKey = F.LocalKey;
       NameIsGlobal[F.Address] = F.Global;
       continue;
     }
@@ -283,6 +341,7 @@ BinaryFile::functionSymbols(bool Dynamic) const {
                                Twine(Dynamic ? ".dynsym" : ".symtab") + " (" +
                                toString(Symbols.takeError()) + ")" +
                                DamagedFileAdvice);
+  nameSharedLocals(*Symbols);
   return mergeAliases(*Symbols);
 }
 

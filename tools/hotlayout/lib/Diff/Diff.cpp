@@ -109,24 +109,30 @@ static Error judgeSide(Side &S, const LoopFinder &Finder,
   return Error::success();
 }
 
+/// The names \p R is matched by: a local function whose name other local
+/// functions share goes by its place in the symbol table (LocalKey), not
+/// by the shared name's Nth range by address: llvm-bolt keeps the table's
+/// order but may reorder the functions.
+static SmallVector<StringRef, 2> matchNames(const CodeRange &R) {
+  SmallVector<StringRef, 2> Names{R.LocalKey.empty() ? StringRef(R.Name)
+                                                     : StringRef(R.LocalKey)};
+  Names.append(R.Aliases.begin(), R.Aliases.end());
+  return Names;
+}
+
 /// For every range of \p A, the index of its partner in \p B, if any
 /// (step 3).
 static std::vector<std::optional<size_t>> matchFunctions(const Side &A,
                                                          const Side &B) {
   StringMap<std::vector<size_t>> BByName;
-  for (size_t I = 0; I < B.Ranges.size(); ++I) {
-    BByName[B.Ranges[I].Name].push_back(I);
-    for (const std::string &Alias : B.Ranges[I].Aliases)
-      BByName[Alias].push_back(I);
-  }
+  for (size_t I = 0; I < B.Ranges.size(); ++I)
+    for (StringRef Name : matchNames(B.Ranges[I]))
+      BByName[Name].push_back(I);
   std::vector<bool> Taken(B.Ranges.size());
   StringMap<size_t> SeenInA; // How many earlier A ranges carried a name.
   std::vector<std::optional<size_t>> Partner(A.Ranges.size());
   for (size_t I = 0; I < A.Ranges.size(); ++I) {
-    const CodeRange &R = A.Ranges[I];
-    SmallVector<StringRef, 2> Names{R.Name};
-    Names.append(R.Aliases.begin(), R.Aliases.end());
-    for (StringRef Name : Names) {
+    for (StringRef Name : matchNames(A.Ranges[I])) {
       size_t Nth = SeenInA[Name]++;
       auto It = BByName.find(Name);
       if (Partner[I] || It == BByName.end() || Nth >= It->second.size() ||

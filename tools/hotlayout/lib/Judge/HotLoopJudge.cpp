@@ -476,7 +476,9 @@ static bool loadInputFunction(const LoopFinder &Finder,
                               const StringMap<const CodeRange *> &InputByName,
                               const BranchProfile &Profile,
                               const CodeRange &Hot, InputFunction &F) {
-  auto It = InputByName.find(Hot.Name);
+  // A local function whose name others share is found by its place in the
+  // symbol table, which llvm-bolt keeps (CodeRange::LocalKey).
+  auto It = InputByName.find(Hot.LocalKey.empty() ? Hot.Name : Hot.LocalKey);
   if (It == InputByName.end() || !It->second)
     return false;
   const CodeRange &In = *It->second;
@@ -691,7 +693,8 @@ static Error judgeThroughBAT(const LoopFinder &Finder,
   auto InputRanges = Options.ProfiledBinary->codeRanges(InSource);
   if (!InputRanges)
     return InputRanges.takeError();
-  // Names that several input functions share cannot be told apart.
+  // Names that several input functions share cannot be told apart by name;
+  // same-named local functions still can, by LocalKey.
   StringMap<const CodeRange *> InputByName;
   for (const CodeRange &In : *InputRanges) {
     auto Add = [&](StringRef Name) {
@@ -702,6 +705,8 @@ static Error judgeThroughBAT(const LoopFinder &Finder,
     Add(In.Name);
     for (const std::string &A : In.Aliases)
       Add(A);
+    if (!In.LocalKey.empty())
+      Add(In.LocalKey);
   }
   DenseMap<uint64_t, const CodeRange *> OutputAt;
   for (const CodeRange &Out : Ranges)

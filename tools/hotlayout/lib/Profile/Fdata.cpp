@@ -322,16 +322,29 @@ void BranchProfile::addFile(const FdataFile &File) {
       P.BoltNames.insert(R.FromName);
     if (!To.empty())
       P.BoltNames.insert(R.ToName);
-    if (!From.empty())
-      P.Sources.insert(From);
-    if (!From.empty() && From == To) {
-      P.add(From, {R.From, R.To, R.Count});
-    } else if (!To.empty() && R.To == 0) {
-      P.addEntries(To, R.Count);
-      std::string &Name = P.ByFunction[To].EntryName;
-      if (Name.empty())
-        Name = (R.ToKind + " " + R.ToName).str();
-    }
+    P.addRecord(P.ByFunction, P.Sources, From, To, R);
+    // A local function's records also go under llvm-bolt's whole name
+    // (NAME/N), the one name that tells it from other local functions of
+    // its name; functionProfile(CodeRange) looks these up for them.
+    if (From != R.FromName || To != R.ToName)
+      P.addRecord(P.ByLocal, P.LocalSources,
+                  From == R.FromName ? StringRef() : R.FromName,
+                  To == R.ToName ? StringRef() : R.ToName, R);
+  }
+}
+
+void BranchProfile::addRecord(StringMap<FunctionProfile> &Into,
+                              StringSet<> &SourcesInto, StringRef From,
+                              StringRef To, const FdataBranch &R) {
+  if (!From.empty())
+    SourcesInto.insert(From);
+  if (!From.empty() && From == To) {
+    Into[From].Branches.push_back({R.From, R.To, R.Count});
+  } else if (!To.empty() && R.To == 0) {
+    FunctionProfile &P = Into[To];
+    P.Entries += R.Count;
+    if (P.EntryName.empty())
+      P.EntryName = (R.ToKind + " " + R.ToName).str();
   }
 }
 
@@ -358,6 +371,15 @@ const FunctionProfile *BranchProfile::functionProfile(StringRef Name) const {
 
 const FunctionProfile *
 BranchProfile::functionProfile(const CodeRange &Function) const {
+  // Several local functions share this one's name: the name's records may
+  // be any of theirs (or all of theirs, summed), so only llvm-bolt's own
+  // name for this one will do.
+  if (!Function.ProfileNames.empty()) {
+    for (const std::string &Name : Function.ProfileNames)
+      if (auto It = ByLocal.find(Name); It != ByLocal.end())
+        return &It->second;
+    return nullptr;
+  }
   if (const FunctionProfile *P = functionProfile(Function.Name))
     return P;
   for (const std::string &Alias : Function.Aliases)
@@ -371,6 +393,10 @@ bool BranchProfile::mentions(const CodeRange &Function) const {
 }
 
 bool BranchProfile::hasRecordsFrom(const CodeRange &Function) const {
+  if (!Function.ProfileNames.empty())
+    return llvm::any_of(Function.ProfileNames, [&](const std::string &Name) {
+      return LocalSources.contains(Name);
+    });
   return Sources.contains(Function.Name) ||
          llvm::any_of(Function.Aliases, [&](const std::string &Alias) {
            return Sources.contains(Alias);

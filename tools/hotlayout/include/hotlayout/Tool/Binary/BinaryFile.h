@@ -50,6 +50,15 @@ struct CodeRange {
   llvm::SmallVector<std::string, 1> Aliases; ///< Other symbols at Address.
   uint64_t Address = 0;
   llvm::ArrayRef<uint8_t> Bytes;
+  /// For a local function whose name another local function shares (three
+  /// static fill_block in three .c files), the names llvm-bolt gives it in
+  /// a profile (NAME/N and NAME/FILE/N), which the shared name alone
+  /// cannot stand for; empty for every other function.
+  llvm::SmallVector<std::string, 0> ProfileNames;
+  /// For the same functions, NAME/FILE#K: the Kth local function symbol of
+  /// that name after that FILE symbol. llvm-bolt keeps the symbol table's
+  /// order, so this names one function in both its input and its output.
+  std::string LocalKey;
 
   bool hasName(llvm::StringRef N) const;
 };

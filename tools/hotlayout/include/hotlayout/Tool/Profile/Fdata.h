@@ -172,10 +172,18 @@ public:
 
 private:
   void addFile(const FdataFile &File);
+  /// Adds record \p R, from function \p From to \p To (empty: not a
+  /// function), to \p Into and \p SourcesInto.
+  static void addRecord(llvm::StringMap<FunctionProfile> &Into,
+                        llvm::StringSet<> &SourcesInto, llvm::StringRef From,
+                        llvm::StringRef To, const FdataBranch &R);
 
-  llvm::StringMap<FunctionProfile> ByFunction;
-  llvm::StringSet<> Sources;   ///< Functions some record branches from.
-  llvm::StringSet<> BoltNames; ///< boltNames(), unsorted.
+  llvm::StringMap<FunctionProfile> ByFunction; ///< By name, /N dropped.
+  /// The records of local functions (NAME/N) by llvm-bolt's whole name.
+  llvm::StringMap<FunctionProfile> ByLocal;
+  llvm::StringSet<> LocalSources; ///< Sources, by the whole name.
+  llvm::StringSet<> Sources;      ///< Functions some record branches from.
+  llvm::StringSet<> BoltNames;    ///< boltNames(), unsorted.
 };
 
 /// Per-function sums of a BOLT .fdata profile: what `plan` orders by and
