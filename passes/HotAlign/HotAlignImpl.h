@@ -217,6 +217,9 @@ private:
   bool SizeAttribute = false;
   bool sizeByProfile(const MachineFunction &MF) const;
   mutable std::optional<bool> SizeByProfile;
+  /// The loop profile calls one of the function's loops hot: the function
+  /// is not cold, whatever the IR profile's counts say.
+  bool HasMeasuredHotLoop = false;
   uint64_t FunctionBudgetLeft = 0;
   /// Step 6's refusals: loops nested in a hot loop that iterate too few
   /// times per entry to run padding of their own (indices into the facts).
