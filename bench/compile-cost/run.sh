@@ -16,7 +16,9 @@
 #                   bench/aligned-lock/run.sh's WORK: in0's profile, in.loops, in.order, in.funcs);
 #                   the orders reach the compiles of both sides (clang's own
 #                   -fbasic-block-sections=list=, not the plugin's)
-# Environment: HOTLAYOUT (default build/bin/hotlayout), CLANG (default clang-22).
+# Environment: HOTLAYOUT (default build/bin/hotlayout), CLANG (default clang-22), KEEP_OBJECTS
+# (a directory: each file's object with the plugin is kept there as FILE.o, slashes as _, to
+# compare two plugins' code byte for byte).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -97,6 +99,7 @@ for f in "${files[@]}"; do
   [ -n "${FLAGS[$f]+set}" ] || { echo "compile-cost: $f is not a file of ${program:-$pkg}" >&2; exit 1; }
   eval "own=(${FLAGS[$f]})"
   a=$(instructions "${own[@]}" "${without[@]}" -c "$src/$f"); b=$(instructions "${own[@]}" "${with[@]}" -c "$src/$f")
+  [ -z "${KEEP_OBJECTS:-}" ] || cp "$tmp/out.o" "$KEEP_OBJECTS/${f//\//_}.o"
   ra=$(peak "${own[@]}" "${without[@]}" -c "$src/$f"); rb=$(peak "${own[@]}" "${with[@]}" -c "$src/$f")
   awk -v f="$f" -v a="$a" -v b="$b" -v ra="$ra" -v rb="$rb" \
     'BEGIN { printf "%-12s %14.0f %14.0f %7.4f %9d %9d %7.4f\n", f, a, b, b / a, ra, rb, rb / ra }'

@@ -111,6 +111,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
+#include "llvm/CodeGen/MachineBranchProbabilityInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -252,7 +253,7 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
   if (F.Measured)
     F.Count = L.Taken.getFrequency();
   else if (HasProfile)
-    F.Count = MBFI.getProfileCountFromFreq(L.Taken).value_or(0);
+    F.Count = MBFI().getProfileCountFromFreq(L.Taken).value_or(0);
   bool Iterates =
       loopIterates(L.Taken.getFrequency(), L.Entries.getFrequency());
   // A peeled loop keeps the branch odds of the whole loop, so its count per
@@ -588,7 +589,8 @@ bool HotAlign::alignLoop(const LoopFacts &F,
   // summary's cold threshold; when one loop is the whole profile that
   // threshold is the loop's own raw counter, which its derived count never
   // reaches (see facts): a dominant loop is not taken for cold.
-  if (SizeAttribute || (SizeByProfile && !F.hotDespiteSizeProfile())) {
+  if (SizeAttribute || (!F.hotDespiteSizeProfile() &&
+                        sizeByProfile(*F.Loop->Target->getParent()))) {
     ++NumLoopsLeft;
     missed(F, "SizeOptimised",
            SizeAttribute ? "function is optimised for size"
@@ -700,7 +702,7 @@ static bool paddingNeverRuns(MachineBasicBlock &Target) {
 StringRef HotAlign::warmRefusal(const LoopFacts &F) const {
   if (userLoopAlignment(F.ML))
     return "its source asks for an alignment (llvm.loop.align)";
-  if (SizeAttribute || SizeByProfile)
+  if (SizeAttribute)
     return "its function is optimised for size";
   if (F.HotBytes > MaxLoopBytes)
     return "not tight";
@@ -708,6 +710,9 @@ StringRef HotAlign::warmRefusal(const LoopFacts &F) const {
     return "the block before it may fall into it: padding would run";
   if (!planHotBytesAlignment(F.Bytes, LineBytes, MaxPad).MaxSkip)
     return "its size fits its fewest lines at any offset";
+  // Last: it needs the block frequencies.
+  if (sizeByProfile(*F.Loop->Target->getParent()))
+    return "its function is optimised for size";
   return "";
 }
 
@@ -744,6 +749,22 @@ bool HotAlign::alignWarmLoop(const LoopFacts &F) {
   return true;
 }
 
+/// Step 1's profile-guided size decision, the query MachineBlockPlacement
+/// uses; asked once per function, and only where a loop or the entry would
+/// be padded (it needs the block frequencies, which hotalign otherwise
+/// leaves uncomputed where the loop profile counts the function). A
+/// function with a loop the binary's counts call hot is not cold, as such a
+/// loop outweighs the size decision (LoopFacts::hotDespiteSizeProfile): its
+/// warm loops are then asked about without computing them (bzip2's
+/// BZ2_decompress: 260 M instructions, 2.5 % of its file's compile, for
+/// that one question).
+bool HotAlign::sizeByProfile(const MachineFunction &MF) const {
+  if (!SizeByProfile)
+    SizeByProfile = !SizeAttribute && !HasMeasuredHotLoop &&
+                    shouldOptimizeForSize(&MF, &PSI, &MBFI());
+  return *SizeByProfile;
+}
+
 /// Step 8: a hot function that fits in a line starts on one. Function
 /// alignment has no max-skip, so the whole line-minus-one is budgeted.
 bool HotAlign::alignFunctionEntry(MachineFunction &MF) {
@@ -756,7 +777,7 @@ bool HotAlign::alignFunctionEntry(MachineFunction &MF) {
   uint64_t Bytes = Sizes->spanSize(All);
   uint64_t Cost = LineBytes - 1;
   if (Bytes > MaxFunctionBytes || Cost > Mod.BudgetLeft ||
-      MF.getAlignment().value() >= LineBytes)
+      MF.getAlignment().value() >= LineBytes || sizeByProfile(MF))
     return false;
   Mod.BudgetLeft -= Cost;
   NumPaddingBudgeted += Cost;
@@ -875,7 +896,7 @@ bool HotAlign::run(MachineFunction &MF) {
     return false;
   }
   SizeAttribute = MF.getFunction().hasOptSize();
-  SizeByProfile = !SizeAttribute && shouldOptimizeForSize(&MF, &PSI, &MBFI);
+  SizeByProfile.reset();
   Sizes = &Mod.sizes(MF.getTarget());
   Sizes->forgetFunction();
   HasProfile = MF.getFunction().hasProfileData() && PSI.hasProfileSummary();
@@ -887,6 +908,8 @@ bool HotAlign::run(MachineFunction &MF) {
   std::vector<LoopFacts> Facts;
   for (const LayoutLoop &L : Loops)
     Facts.push_back(facts(L));
+  HasMeasuredHotLoop = llvm::any_of(
+      Facts, [](const LoopFacts &F) { return F.Measured && F.hot(); });
   Changed |= dropAlignmentsInHotSpans(MF, Facts);
   // Inner loops before the loop that holds them (an outer span's estimate
   // then counts the padding its inner loops were given), otherwise in
@@ -914,7 +937,7 @@ bool HotAlign::run(MachineFunction &MF) {
     Visit(R);
   if (LineStart)
     Changed |= placeRefusedNested(MF, Facts);
-  if (!SizeAttribute && !SizeByProfile)
+  if (!SizeAttribute)
     Changed |= alignFunctionEntry(MF);
   return Changed;
 }
@@ -936,7 +959,12 @@ public:
 
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<MachineLoopInfoWrapperPass>();
-    AU.addRequired<MachineBlockFrequencyInfoWrapperPass>();
+    // No MachineBlockFrequencyInfo: by hotalign's place in codegen nothing
+    // keeps the frequencies, and computing them again for every function
+    // cost more than hotalign's own work (bzip2's decompress.c: 260 M of
+    // 276 M instructions, with -use-iterative-bfi-inference). hotalign
+    // computes them itself where it needs them (runOnMachineFunction).
+    AU.addRequired<MachineBranchProbabilityInfoWrapperPass>();
     AU.addRequired<ProfileSummaryInfoWrapperPass>();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
     AU.setPreservesAll();
@@ -952,10 +980,25 @@ public:
     if (skipFunction(MF.getFunction()))
       return false;
     compat::installRemarkSink(MF.getFunction().getContext());
+    // Computed on the first question, once per function. Not through
+    // LazyMachineBlockFrequencyInfoPass: each of its getBFI() computes the
+    // frequencies anew and frees those it handed out before, which the
+    // remark emitter keeps when remarks carry hotness.
+    const MachineLoopInfo &MLI =
+        getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+    std::unique_ptr<MachineBlockFrequencyInfo> Frequencies;
+    auto MBFI = [&]() -> const MachineBlockFrequencyInfo & {
+      if (!Frequencies) {
+        Frequencies = std::make_unique<MachineBlockFrequencyInfo>();
+        Frequencies->calculate(
+            MF,
+            getAnalysis<MachineBranchProbabilityInfoWrapperPass>().getMBPI(),
+            MLI);
+      }
+      return *Frequencies;
+    };
     return HotAlign(
-               getAnalysis<MachineLoopInfoWrapperPass>().getLI(),
-               getAnalysis<MachineBlockFrequencyInfoWrapperPass>().getMBFI(),
-               getAnalysis<ProfileSummaryInfoWrapperPass>().getPSI(),
+               MLI, MBFI, getAnalysis<ProfileSummaryInfoWrapperPass>().getPSI(),
                getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE(),
                State)
         .run(MF);
@@ -975,7 +1018,7 @@ using namespace hotlayout::hotalign;
 INITIALIZE_PASS_BEGIN(HotAlignLegacy, DEBUG_TYPE,
                       "hotlayout: align hot loops (hotalign)", false, false)
 INITIALIZE_PASS_DEPENDENCY(MachineLoopInfoWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(MachineBlockFrequencyInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(MachineBranchProbabilityInfoWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(ProfileSummaryInfoWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(MachineOptimizationRemarkEmitterPass)
 INITIALIZE_PASS_END(HotAlignLegacy, DEBUG_TYPE,

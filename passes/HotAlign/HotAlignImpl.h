@@ -157,7 +157,11 @@ struct PadPoint {
 /// adapter hands it.
 class HotAlign {
 public:
-  HotAlign(const MachineLoopInfo &MLI, const MachineBlockFrequencyInfo &MBFI,
+  /// \p MBFI computes the block frequencies when first called: hotalign
+  /// asks for them only where the loop profile does not count a function's
+  /// loops, or a size decision needs them.
+  HotAlign(const MachineLoopInfo &MLI,
+           function_ref<const MachineBlockFrequencyInfo &()> MBFI,
            ProfileSummaryInfo &PSI, MachineOptimizationRemarkEmitter &ORE,
            ModuleState &Mod)
       : MLI(MLI), MBFI(MBFI), PSI(PSI), ORE(ORE), Mod(Mod) {}
@@ -201,15 +205,21 @@ private:
   void missed(const LoopFacts &F, StringRef Name, StringRef Why);
 
   const MachineLoopInfo &MLI;
-  const MachineBlockFrequencyInfo &MBFI;
+  function_ref<const MachineBlockFrequencyInfo &()> MBFI;
   ProfileSummaryInfo &PSI;
   MachineOptimizationRemarkEmitter &ORE;
   ModuleState &Mod;
   const InstSizeEstimator *Sizes = nullptr;
   bool HasProfile = false;
-  /// Step 1: -Os/-Oz (the attribute), or profile-guided size optimisation.
+  /// Step 1: -Os/-Oz (the attribute), or profile-guided size optimisation
+  /// (sizeByProfile: asked only where a loop would be padded, as it needs
+  /// the block frequencies).
   bool SizeAttribute = false;
-  bool SizeByProfile = false;
+  bool sizeByProfile(const MachineFunction &MF) const;
+  mutable std::optional<bool> SizeByProfile;
+  /// The loop profile calls one of the function's loops hot: the function
+  /// is not cold, whatever the IR profile's counts say.
+  bool HasMeasuredHotLoop = false;
   uint64_t FunctionBudgetLeft = 0;
   /// Step 6's refusals: loops nested in a hot loop that iterate too few
   /// times per entry to run padding of their own (indices into the facts).

@@ -75,9 +75,9 @@ namespace hotalign {
 std::optional<PadPoint>
 HotAlign::padPointFor(const MachineFunction &MF, const LoopFacts &X,
                       const std::vector<LoopFacts> &All) const {
-  if (!X.hot() || SizeAttribute ||
-      (SizeByProfile && !X.hotDespiteSizeProfile()) ||
-      userLoopAlignment(X.ML) || X.Loop->Target == &MF.front())
+  if (!X.hot() || SizeAttribute || userLoopAlignment(X.ML) ||
+      X.Loop->Target == &MF.front() ||
+      (!X.hotDespiteSizeProfile() && sizeByProfile(MF)))
     return std::nullopt;
   if (!paddingRunsTooOften(X, All) &&
       paddingCost(*X.Loop, LineBytes - 1).Cheap) {

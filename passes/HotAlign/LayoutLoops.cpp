@@ -51,7 +51,7 @@ double LayoutLoop::perFallIn() const {
 LayoutCounts::~LayoutCounts() = default;
 
 BlockFrequency FrequencyCounts::block(const MachineBasicBlock &MBB) const {
-  return MBFI.getBlockFreq(&MBB);
+  return MBFI().getBlockFreq(&MBB);
 }
 
 // Every successor entry to \p To (a block may list one twice).
@@ -60,12 +60,12 @@ BlockFrequency FrequencyCounts::edge(const MachineBasicBlock &From,
   BlockFrequency F(0);
   for (auto It = From.succ_begin(), E = From.succ_end(); It != E; ++It)
     if (*It == &To)
-      F += MBFI.getBlockFreq(&From) * From.getSuccProbability(It);
+      F += MBFI().getBlockFreq(&From) * From.getSuccProbability(It);
   return F;
 }
 
 BlockFrequency FrequencyCounts::entry() const {
-  return BlockFrequency(MBFI.getEntryFreq());
+  return BlockFrequency(MBFI().getEntryFreq());
 }
 
 namespace {

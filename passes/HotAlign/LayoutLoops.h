@@ -24,6 +24,7 @@
 #ifndef HOTLAYOUT_LAYOUTLOOPS_H
 #define HOTLAYOUT_LAYOUTLOOPS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/BlockFrequency.h"
 
@@ -54,10 +55,14 @@ public:
   virtual llvm::BlockFrequency entry() const = 0;
 };
 
-/// The compiler's counts: block frequencies and branch probabilities.
+/// The compiler's counts: block frequencies and branch probabilities. The
+/// frequencies are asked for only when a count is: late in codegen they are
+/// computed again for whoever asks (an iterative inference with
+/// -use-iterative-bfi-inference), and a function without loops needs none.
 class FrequencyCounts final : public LayoutCounts {
 public:
-  explicit FrequencyCounts(const llvm::MachineBlockFrequencyInfo &MBFI)
+  explicit FrequencyCounts(
+      llvm::function_ref<const llvm::MachineBlockFrequencyInfo &()> MBFI)
       : MBFI(MBFI) {}
   llvm::BlockFrequency block(const llvm::MachineBasicBlock &MBB) const override;
   llvm::BlockFrequency edge(const llvm::MachineBasicBlock &From,
@@ -65,7 +70,7 @@ public:
   llvm::BlockFrequency entry() const override;
 
 private:
-  const llvm::MachineBlockFrequencyInfo &MBFI;
+  llvm::function_ref<const llvm::MachineBlockFrequencyInfo &()> MBFI;
 };
 
 /// One loop of the definition in the function's current layout.

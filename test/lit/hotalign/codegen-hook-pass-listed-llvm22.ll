@@ -21,7 +21,6 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: hotlayout: jump-table addresses BOLT can read (hotalign-jt-base)
 ; CHECK-NEXT: MachineDominator Tree Construction
 ; CHECK-NEXT: Machine Natural Loop Construction
-; CHECK-NEXT: Machine Block Frequency Analysis
 ; CHECK-NEXT: Lazy Machine Block Frequency Analysis
 ; CHECK-NEXT: Machine Optimization Remark Emitter
 ; CHECK-NEXT: hotlayout: align hot loops (hotalign)

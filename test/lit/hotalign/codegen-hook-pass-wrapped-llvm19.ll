@@ -24,7 +24,6 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: Machine Optimization Remark Emitter
 ; CHECK-NEXT: MachineDominator Tree Construction
 ; CHECK-NEXT: Machine Natural Loop Construction
-; CHECK-NEXT: Machine Block Frequency Analysis
 ; CHECK-NEXT: StackMap Liveness Analysis
 ; CHECK-NEXT: Live DEBUG_VALUE analysis
 ; CHECK-NOT: StackMap Liveness Analysis
