@@ -176,6 +176,12 @@ struct FunctionLayout {
   /// here, along blocks that run (reachingAny; once per function, not per
   /// case: Lua's luaV_execute has hundreds of computed gotos).
   std::vector<bool> ReachesIndirect;
+  /// Per block and per dispatch, what every loop of the function asks again
+  /// of the same counts (onlyIndirectArrivals, dispatchCounted): Lua's
+  /// luaV_execute asked it once per loop and case, 94 k edge counts.
+  using BlockFlags = DenseMap<const MachineBasicBlock *, bool>;
+  mutable BlockFlags OnlyIndirect = BlockFlags();
+  mutable BlockFlags Counted = BlockFlags();
 };
 
 /// By layout index: the blocks from which control reaches one of \p To
@@ -283,6 +289,15 @@ bool onlyIndirectArrivals(const MachineBasicBlock &MBB,
          });
 }
 
+/// onlyIndirectArrivals(\p MBB), asked once per function.
+bool onlyIndirectArrivalsOf(const MachineBasicBlock &MBB,
+                            const FunctionLayout &FL) {
+  auto [It, New] = FL.OnlyIndirect.try_emplace(&MBB, false);
+  if (New)
+    It->second = onlyIndirectArrivals(MBB, FL.Counts);
+  return It->second;
+}
+
 /// How often control comes into the loop whose span is layout positions
 /// [\p First, \p Last] of \p FL's layout from outside it, as the judge
 /// counts it (HotLoopJudge.h, loopEntries), and what of the loop's own
@@ -320,10 +335,13 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
     const MachineBasicBlock *Dispatch = FL.Layout[At];
     // A dispatch that runs but whose arrivals were not counted (a loop
     // profile without them) says nothing of where it went either.
-    bool Counted =
-        llvm::any_of(Dispatch->successors(), [&](const MachineBasicBlock *S) {
-          return FL.Counts.edge(*Dispatch, *S) != BlockFrequency(0);
-        });
+    auto [CountedAt, NewDispatch] = FL.Counted.try_emplace(Dispatch, false);
+    if (NewDispatch)
+      CountedAt->second =
+          llvm::any_of(Dispatch->successors(), [&](const MachineBasicBlock *S) {
+            return FL.Counts.edge(*Dispatch, *S) != BlockFrequency(0);
+          });
+    bool Counted = CountedAt->second;
     bool Follows = ThroughTable && Counted;
     // One branch that cannot be followed is named; the rest change nothing.
     if (!Follows && L.Unfollowed)
@@ -331,7 +349,7 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
     for (const MachineBasicBlock *Case : Dispatch->successors()) {
       if (FL.Index.lookup(Case) >= First || Cases.count(Case) ||
           (Follows && FL.Counts.edge(*Dispatch, *Case) == BlockFrequency(0)) ||
-          !onlyIndirectArrivals(*Case, FL.Counts))
+          !onlyIndirectArrivalsOf(*Case, FL))
         continue;
       if (ReachesHead.empty())
         ReachesHead = reachingAny({Head}, FL);
