@@ -12,6 +12,7 @@
 #include "hotlayout/Support/AlignmentPlan.h"
 #include "hotlayout/Support/PaddingNops.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -142,21 +143,25 @@ HotAlign::deadPadPoint(const LoopFacts &X,
 /// estimated layout).
 bool HotAlign::placeRefusedNested(MachineFunction &MF,
                                   std::vector<LoopFacts> &All) {
-  MapVector<size_t, std::pair<PadPoint, SmallVector<size_t, 2>>> ByAnchor;
+  // Nested loops share their enclosing loops: each is asked once.
+  DenseMap<int, std::optional<PadPoint>> PadPoints;
+  auto PadPointOf = [&](int P) -> const std::optional<PadPoint> & {
+    auto [It, New] = PadPoints.try_emplace(P);
+    if (New)
+      It->second = padPointFor(MF, All[P], All);
+    return It->second;
+  };
+  MapVector<size_t, SmallVector<size_t, 2>> ByAnchor;
   for (size_t N : RefusedNested) {
     int P = All[N].Loop->Parent;
-    std::optional<PadPoint> At;
-    while (P >= 0 && !(At = padPointFor(MF, All[P], All)))
+    while (P >= 0 && !PadPointOf(P))
       P = All[P].Loop->Parent;
-    if (P < 0)
-      continue;
-    auto &Entry = ByAnchor[size_t(P)];
-    Entry.first = *At;
-    Entry.second.push_back(N);
+    if (P >= 0)
+      ByAnchor[size_t(P)].push_back(N);
   }
   bool Changed = false;
-  for (auto &[X, Entry] : ByAnchor)
-    Changed |= placeAnchor(MF, All, X, Entry.first, Entry.second);
+  for (auto &[X, Nested] : ByAnchor)
+    Changed |= placeAnchor(MF, All, X, *PadPoints[int(X)], Nested);
   return Changed;
 }
 
@@ -273,8 +278,6 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
   unsigned OwnSkip = XL.Target->getMaxBytesForAlignment();
   if (K == 0 && Aligned && (OwnSkip == 0 || OwnSkip >= LineBytes - 1))
     return false;
-  // The nops need a block of their own in the target's section, entered
-  // only by falling: not before a section's first block or a landing pad.
   if (At.dead(All[X])) {
     // The nops end LeadBytes before line start + K, and the block that
     // holds them is never run; X's own alignment would run its padding

@@ -298,6 +298,20 @@ bool onlyIndirectArrivalsOf(const MachineBasicBlock &MBB,
   return It->second;
 }
 
+/// Were \p Dispatch's arrivals counted? One that runs but whose arrivals
+/// were not (a loop profile without them) says nothing of where it went
+/// either. Asked once per function.
+bool dispatchCounted(const MachineBasicBlock &Dispatch,
+                     const FunctionLayout &FL) {
+  auto [It, New] = FL.Counted.try_emplace(&Dispatch, false);
+  if (New)
+    It->second =
+        llvm::any_of(Dispatch.successors(), [&](const MachineBasicBlock *S) {
+          return FL.Counts.edge(Dispatch, *S) != BlockFrequency(0);
+        });
+  return It->second;
+}
+
 /// How often control comes into the loop whose span is layout positions
 /// [\p First, \p Last] of \p FL's layout from outside it, as the judge
 /// counts it (HotLoopJudge.h, loopEntries), and what of the loop's own
@@ -333,16 +347,7 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
         (HeadComponent != NoComponent && FL.Component[At] != HeadComponent))
       continue;
     const MachineBasicBlock *Dispatch = FL.Layout[At];
-    // A dispatch that runs but whose arrivals were not counted (a loop
-    // profile without them) says nothing of where it went either.
-    auto [CountedAt, NewDispatch] = FL.Counted.try_emplace(Dispatch, false);
-    if (NewDispatch)
-      CountedAt->second =
-          llvm::any_of(Dispatch->successors(), [&](const MachineBasicBlock *S) {
-            return FL.Counts.edge(*Dispatch, *S) != BlockFrequency(0);
-          });
-    bool Counted = CountedAt->second;
-    bool Follows = ThroughTable && Counted;
+    bool Follows = ThroughTable && dispatchCounted(*Dispatch, FL);
     // One branch that cannot be followed is named; the rest change nothing.
     if (!Follows && L.Unfollowed)
       continue;
