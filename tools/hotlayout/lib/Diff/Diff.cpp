@@ -114,8 +114,7 @@ static Error judgeSide(Side &S, const LoopFinder &Finder,
 /// by the shared name's Nth range by address: llvm-bolt keeps the table's
 /// order but may reorder the functions.
 static SmallVector<StringRef, 2> matchNames(const CodeRange &R) {
-  SmallVector<StringRef, 2> Names{R.LocalKey.empty() ? StringRef(R.Name)
-                                                     : StringRef(R.LocalKey)};
+  SmallVector<StringRef, 2> Names{R.matchName()};
   Names.append(R.Aliases.begin(), R.Aliases.end());
   return Names;
 }

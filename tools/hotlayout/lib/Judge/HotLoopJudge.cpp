@@ -478,7 +478,7 @@ static bool loadInputFunction(const LoopFinder &Finder,
                               const CodeRange &Hot, InputFunction &F) {
   // A local function whose name others share is found by its place in the
   // symbol table, which llvm-bolt keeps (CodeRange::LocalKey).
-  auto It = InputByName.find(Hot.LocalKey.empty() ? Hot.Name : Hot.LocalKey);
+  auto It = InputByName.find(Hot.matchName());
   if (It == InputByName.end() || !It->second)
     return false;
   const CodeRange &In = *It->second;

@@ -61,6 +61,11 @@ struct CodeRange {
   std::string LocalKey;
 
   bool hasName(llvm::StringRef N) const;
+  /// The name that stands for this function alone in llvm-bolt's input and
+  /// output alike: LocalKey where it has one, else Name.
+  llvm::StringRef matchName() const {
+    return LocalKey.empty() ? llvm::StringRef(Name) : llvm::StringRef(LocalKey);
+  }
 };
 
 /// How a linked binary is loaded. BOLT rewrites all three; only the first
