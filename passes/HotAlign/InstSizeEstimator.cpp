@@ -262,7 +262,22 @@ void InstSizeEstimator::forgetFunction() const {
   CodeBounds.clear();
   CodeBoundsOf = nullptr;
   EncodedSizes.clear();
+  ShortCodes.clear();
   Layout = LayoutBounds();
+}
+
+const InstSizeEstimator::ShortCode &
+InstSizeEstimator::shortCode(const MachineBasicBlock &MBB) const {
+  auto [It, New] = ShortCodes.try_emplace(&MBB);
+  if (New) {
+    SmallPtrSet<const MachineBasicBlock *, 1> None;
+    for (const MachineInstr &MI : MBB.instrs()) {
+      It->second.Bytes += instSize(MI, None, /*LongBranches=*/false);
+      if (MI.isBranch() && !MI.isIndirectBranch())
+        It->second.Branches.push_back(&MI);
+    }
+  }
+  return It->second;
 }
 
 /// x86: the bytes a direct branch of the span grows by when the assembler
@@ -354,11 +369,19 @@ InstSizeEstimator::codeSizes(ArrayRef<const MachineBasicBlock *> Blocks,
   std::vector<uint64_t> Out;
   for (const MachineBasicBlock *MBB : Blocks) {
     uint64_t Bytes = 0;
-    for (const MachineInstr &MI : MBB->instrs()) {
-      Bytes += instSize(MI, Span, /*LongBranches=*/false);
-      Bytes += branchGrowth(MI, Span, Bounds, TopIndex, SpanFits);
-      if (&MI == Last)
-        break;
+    if (Last && Last->getParent() == MBB) {
+      // The span ends inside this block: its code up to Last.
+      for (const MachineInstr &MI : MBB->instrs()) {
+        Bytes += instSize(MI, Span, /*LongBranches=*/false);
+        Bytes += branchGrowth(MI, Span, Bounds, TopIndex, SpanFits);
+        if (&MI == Last)
+          break;
+      }
+    } else {
+      const ShortCode &Code = shortCode(*MBB);
+      Bytes = Code.Bytes;
+      for (const MachineInstr *Branch : Code.Branches)
+        Bytes += branchGrowth(*Branch, Span, Bounds, TopIndex, SpanFits);
     }
     Bytes += aarch64Additions(*MBB, Span, FunctionBytes);
     Out.push_back(Bytes);

@@ -134,6 +134,18 @@ private:
   /// encodedSize of each instruction asked about in this function: every
   /// loop's span is measured, and an outer loop's holds its inner loops'.
   mutable llvm::DenseMap<const llvm::MachineInstr *, uint64_t> EncodedSizes;
+  /// A block's code with every branch short, and its direct branches (which
+  /// branchGrowth may lengthen): what codeSizes needs of a block that does
+  /// not hold the span's last jump, the same for every span that holds it.
+  /// Summed once per block, not once per span: Lua's interpreter loop holds
+  /// most of luaV_execute and its hundred loops, and summing every span's
+  /// instructions again was a third of hotalign's time there.
+  struct ShortCode {
+    uint64_t Bytes = 0;
+    llvm::SmallVector<const llvm::MachineInstr *, 2> Branches;
+  };
+  const ShortCode &shortCode(const llvm::MachineBasicBlock &MBB) const;
+  mutable llvm::DenseMap<const llvm::MachineBasicBlock *, ShortCode> ShortCodes;
   uint64_t branchGrowth(const llvm::MachineInstr &MI, const BlockSet &Span,
                         const LayoutBounds &Bounds, unsigned TopIndex,
                         bool SpanFits) const;

@@ -70,6 +70,37 @@ BlockFrequency FrequencyCounts::entry() const {
 
 namespace {
 
+/// \p Counts, each block and edge asked of it once: findLayoutLoops asks
+/// the same edges again per loop and per case (Lua's luaV_execute: 72 k
+/// edge counts, each a walk over a dispatch's hundred successors and a
+/// frequency lookup, a third of hotalign's time there).
+class MemoCounts final : public LayoutCounts {
+public:
+  explicit MemoCounts(const LayoutCounts &Counts) : Counts(Counts) {}
+  BlockFrequency block(const MachineBasicBlock &MBB) const override {
+    auto [It, New] = Blocks.try_emplace(&MBB);
+    if (New)
+      It->second = Counts.block(MBB);
+    return It->second;
+  }
+  BlockFrequency edge(const MachineBasicBlock &From,
+                      const MachineBasicBlock &To) const override {
+    auto [It, New] = Edges.try_emplace({&From, &To});
+    if (New)
+      It->second = Counts.edge(From, To);
+    return It->second;
+  }
+  BlockFrequency entry() const override { return Counts.entry(); }
+
+private:
+  const LayoutCounts &Counts;
+  mutable DenseMap<const MachineBasicBlock *, BlockFrequency> Blocks;
+  mutable DenseMap<
+      std::pair<const MachineBasicBlock *, const MachineBasicBlock *>,
+      BlockFrequency>
+      Edges;
+};
+
 /// Does \p MBB end in an indirect branch (a jump table's, a computed
 /// goto's)? Its arrival at a loop's target is no back jump: the judge
 /// counts it as an entry.
@@ -80,19 +111,16 @@ bool endsIndirect(const MachineBasicBlock &MBB) {
 }
 
 /// Step 3: the blocks \p From reaches through blocks that run (itself
-/// included); with \p Index, only blocks laid out at or after \p From.
-SmallPtrSet<const MachineBasicBlock *, 32> reachable(
-    const MachineBasicBlock *From, const LayoutCounts &Counts,
-    const DenseMap<const MachineBasicBlock *, unsigned> *Index = nullptr) {
-  unsigned Floor = Index ? Index->lookup(From) : 0;
+/// included).
+SmallPtrSet<const MachineBasicBlock *, 32>
+reachable(const MachineBasicBlock *From, const LayoutCounts &Counts) {
   SmallPtrSet<const MachineBasicBlock *, 32> Seen;
   SmallVector<const MachineBasicBlock *, 32> Todo{From};
   Seen.insert(From);
   while (!Todo.empty()) {
     const MachineBasicBlock *MBB = Todo.pop_back_val();
     for (const MachineBasicBlock *Succ : MBB->successors())
-      if ((!Index || Index->lookup(Succ) >= Floor) &&
-          Counts.block(*Succ) != BlockFrequency(0) && Seen.insert(Succ).second)
+      if (Counts.block(*Succ) != BlockFrequency(0) && Seen.insert(Succ).second)
         Todo.push_back(Succ);
   }
   return Seen;
@@ -161,6 +189,15 @@ runningComponents(ArrayRef<const MachineBasicBlock *> Layout,
   return Component;
 }
 
+/// A dispatch's cases that a loop laid out after them may own
+/// (countSpanEntries): the blocks only indirect branches reach, by layout
+/// index, ascending; when the dispatch can be followed (Follows: through a
+/// jump table whose arrivals were counted), only those it runs to.
+struct DispatchCases {
+  bool Follows = false;
+  SmallVector<unsigned, 16> Cases;
+};
+
 /// What every loop of one function shares when its entries are counted:
 /// the layout, its running components (step 3), and the blocks that end in
 /// an indirect branch, with whether it goes through a jump table.
@@ -172,39 +209,90 @@ struct FunctionLayout {
   /// Layout indices of the blocks that end in an indirect branch, each with
   /// whether its successors are one jump table's destinations.
   SmallVector<std::pair<unsigned, bool>, 8> Dispatches;
+  /// By layout index: does the block end in an indirect branch?
+  std::vector<bool> EndsIndirect;
   /// By layout index: can control reach an indirect branch that runs from
   /// here, along blocks that run (reachingAny; once per function, not per
   /// case: Lua's luaV_execute has hundreds of computed gotos).
   std::vector<bool> ReachesIndirect;
-  /// Per block and per dispatch, what every loop of the function asks again
-  /// of the same counts (onlyIndirectArrivals, dispatchCounted): Lua's
-  /// luaV_execute asked it once per loop and case, 94 k edge counts.
+  /// What every loop of the function asks again of the same counts, asked
+  /// once per function: Lua's luaV_execute, a hundred loops over the same
+  /// eighty computed gotos of eighty cases each, asked it once per loop and
+  /// case (94 k edge counts, then 800 k case lookups).
+  /// Per block: onlyIndirectArrivals.
   using BlockFlags = DenseMap<const MachineBasicBlock *, bool>;
   mutable BlockFlags OnlyIndirect = BlockFlags();
-  mutable BlockFlags Counted = BlockFlags();
+  /// Per position in Dispatches: casesOf.
+  mutable std::vector<std::optional<DispatchCases>> CasesOf =
+      std::vector<std::optional<DispatchCases>>();
+  /// By layout index: the layout indices of the predecessors whose edge to
+  /// the block runs, and of the successors that run (runningPredecessors,
+  /// runningSuccessors: for every walk).
+  using Adjacency = std::vector<SmallVector<unsigned, 4>>;
+  mutable Adjacency RunningPreds = Adjacency();
+  mutable Adjacency RunningSuccs = Adjacency();
 };
+
+/// FL.RunningPreds, filled on the first walk backwards.
+ArrayRef<SmallVector<unsigned, 4>>
+runningPredecessors(const FunctionLayout &FL) {
+  if (FL.RunningPreds.empty()) {
+    FL.RunningPreds.resize(FL.Layout.size());
+    for (unsigned N = 0; N < FL.Layout.size(); ++N)
+      for (const MachineBasicBlock *Pred : FL.Layout[N]->predecessors())
+        if (FL.Counts.edge(*Pred, *FL.Layout[N]) != BlockFrequency(0))
+          FL.RunningPreds[N].push_back(FL.Index.lookup(Pred));
+  }
+  return FL.RunningPreds;
+}
+
+/// FL.RunningSuccs, filled on the first walk forwards.
+ArrayRef<SmallVector<unsigned, 4>> runningSuccessors(const FunctionLayout &FL) {
+  if (FL.RunningSuccs.empty()) {
+    FL.RunningSuccs.resize(FL.Layout.size());
+    for (unsigned N = 0; N < FL.Layout.size(); ++N)
+      for (const MachineBasicBlock *Succ : FL.Layout[N]->successors())
+        if (FL.Counts.block(*Succ) != BlockFrequency(0))
+          FL.RunningSuccs[N].push_back(FL.Index.lookup(Succ));
+  }
+  return FL.RunningSuccs;
+}
+
+/// By layout index: the blocks the block at \p First reaches through blocks
+/// that run laid out at or after it (itself included): reachable() with an
+/// index, on the function's adjacency.
+std::vector<bool> reachableAfter(unsigned First, const FunctionLayout &FL) {
+  ArrayRef<SmallVector<unsigned, 4>> Succs = runningSuccessors(FL);
+  std::vector<bool> Seen(FL.Layout.size(), false);
+  SmallVector<unsigned, 32> Todo{First};
+  Seen[First] = true;
+  while (!Todo.empty())
+    for (unsigned S : Succs[Todo.pop_back_val()])
+      if (S >= First && !Seen[S]) {
+        Seen[S] = true;
+        Todo.push_back(S);
+      }
+  return Seen;
+}
 
 /// By layout index: the blocks from which control reaches one of \p To
 /// along blocks that run (each of \p To included): a walk backwards.
 std::vector<bool> reachingAny(ArrayRef<const MachineBasicBlock *> To,
                               const FunctionLayout &FL) {
+  ArrayRef<SmallVector<unsigned, 4>> Preds = runningPredecessors(FL);
   std::vector<bool> Seen(FL.Layout.size(), false);
-  SmallVector<const MachineBasicBlock *, 32> Todo;
+  SmallVector<unsigned, 32> Todo;
   for (const MachineBasicBlock *MBB : To)
     if (!Seen[FL.Index.lookup(MBB)]) {
       Seen[FL.Index.lookup(MBB)] = true;
-      Todo.push_back(MBB);
+      Todo.push_back(FL.Index.lookup(MBB));
     }
-  while (!Todo.empty()) {
-    const MachineBasicBlock *MBB = Todo.pop_back_val();
-    for (const MachineBasicBlock *Pred : MBB->predecessors()) {
-      unsigned P = FL.Index.lookup(Pred);
-      if (!Seen[P] && FL.Counts.edge(*Pred, *MBB) != BlockFrequency(0)) {
+  while (!Todo.empty())
+    for (unsigned P : Preds[Todo.pop_back_val()])
+      if (!Seen[P]) {
         Seen[P] = true;
-        Todo.push_back(Pred);
+        Todo.push_back(P);
       }
-    }
-  }
   return Seen;
 }
 
@@ -247,10 +335,10 @@ straightRunTo(const MachineBasicBlock *Case, const MachineBasicBlock *Head,
   const MachineBasicBlock *MBB = Case;
   while (FL.Index.lookup(MBB) < Floor &&
          FL.Counts.block(*MBB) != BlockFrequency(0)) {
-    if (endsIndirect(*MBB))
+    unsigned At = FL.Index.lookup(MBB);
+    if (FL.EndsIndirect[At])
       return {};
     Path.push_back(MBB);
-    unsigned At = FL.Index.lookup(MBB);
     SmallVector<const MachineBasicBlock *, 2> Ran;
     for (const MachineBasicBlock *Succ : MBB->successors())
       if (!llvm::is_contained(Ran, Succ) &&
@@ -281,11 +369,11 @@ straightRunTo(const MachineBasicBlock *Case, const MachineBasicBlock *Head,
 /// direct branch, no call into it)? Only then is it a case that its
 /// switch alone reaches.
 bool onlyIndirectArrivals(const MachineBasicBlock &MBB,
-                          const LayoutCounts &Counts) {
+                          const FunctionLayout &FL) {
   return !MBB.isEntryBlock() &&
          llvm::all_of(MBB.predecessors(), [&](const MachineBasicBlock *Pred) {
-           return endsIndirect(*Pred) ||
-                  Counts.edge(*Pred, MBB) == BlockFrequency(0);
+           return FL.EndsIndirect[FL.Index.lookup(Pred)] ||
+                  FL.Counts.edge(*Pred, MBB) == BlockFrequency(0);
          });
 }
 
@@ -294,22 +382,39 @@ bool onlyIndirectArrivalsOf(const MachineBasicBlock &MBB,
                             const FunctionLayout &FL) {
   auto [It, New] = FL.OnlyIndirect.try_emplace(&MBB, false);
   if (New)
-    It->second = onlyIndirectArrivals(MBB, FL.Counts);
+    It->second = onlyIndirectArrivals(MBB, FL);
   return It->second;
 }
 
 /// Were \p Dispatch's arrivals counted? One that runs but whose arrivals
 /// were not (a loop profile without them) says nothing of where it went
-/// either. Asked once per function.
+/// either.
 bool dispatchCounted(const MachineBasicBlock &Dispatch,
                      const FunctionLayout &FL) {
-  auto [It, New] = FL.Counted.try_emplace(&Dispatch, false);
-  if (New)
-    It->second =
-        llvm::any_of(Dispatch.successors(), [&](const MachineBasicBlock *S) {
-          return FL.Counts.edge(Dispatch, *S) != BlockFrequency(0);
-        });
-  return It->second;
+  return llvm::any_of(Dispatch.successors(), [&](const MachineBasicBlock *S) {
+    return FL.Counts.edge(Dispatch, *S) != BlockFrequency(0);
+  });
+}
+
+/// The \p D th dispatch's cases (DispatchCases), found once per function.
+const DispatchCases &casesOf(size_t D, const FunctionLayout &FL) {
+  if (FL.CasesOf.empty())
+    FL.CasesOf.resize(FL.Dispatches.size());
+  std::optional<DispatchCases> &Out = FL.CasesOf[D];
+  if (Out)
+    return *Out;
+  auto [At, ThroughTable] = FL.Dispatches[D];
+  const MachineBasicBlock &Dispatch = *FL.Layout[At];
+  Out.emplace();
+  Out->Follows = ThroughTable && dispatchCounted(Dispatch, FL);
+  for (const MachineBasicBlock *Case : Dispatch.successors())
+    if ((!Out->Follows ||
+         FL.Counts.edge(Dispatch, *Case) != BlockFrequency(0)) &&
+        onlyIndirectArrivalsOf(*Case, FL))
+      Out->Cases.push_back(FL.Index.lookup(Case));
+  llvm::sort(Out->Cases);
+  Out->Cases.erase(llvm::unique(Out->Cases), Out->Cases.end());
+  return *Out;
 }
 
 /// How often control comes into the loop whose span is layout positions
@@ -330,11 +435,11 @@ bool dispatchCounted(const MachineBasicBlock &Dispatch,
 void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
                       unsigned Last) {
   const MachineBasicBlock *Head = FL.Layout[First];
-  std::optional<SmallPtrSet<const MachineBasicBlock *, 32>> Reach;
+  std::vector<bool> Reach;
   auto IsOwnAfter = [&](const MachineBasicBlock *MBB) {
-    if (!Reach)
-      Reach = reachable(Head, FL.Counts, &FL.Index);
-    return Reach->count(MBB) != 0;
+    if (Reach.empty())
+      Reach = reachableAfter(First, FL);
+    return Reach[FL.Index.lookup(MBB)];
   };
   // The loop's jump tables' cases laid out before it. A dispatch that can
   // reach a case running to the target lies in the target's component
@@ -342,19 +447,22 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
   SmallPtrSet<const MachineBasicBlock *, 8> Cases;
   std::vector<bool> ReachesHead;
   unsigned HeadComponent = FL.Component[First];
-  for (auto [At, ThroughTable] : FL.Dispatches) {
+  for (size_t D = 0; D < FL.Dispatches.size(); ++D) {
+    auto [At, ThroughTable] = FL.Dispatches[D];
     if (At < First ||
         (HeadComponent != NoComponent && FL.Component[At] != HeadComponent))
       continue;
     const MachineBasicBlock *Dispatch = FL.Layout[At];
-    bool Follows = ThroughTable && dispatchCounted(*Dispatch, FL);
+    const DispatchCases &Own = casesOf(D, FL);
+    bool Follows = Own.Follows;
     // One branch that cannot be followed is named; the rest change nothing.
     if (!Follows && L.Unfollowed)
       continue;
-    for (const MachineBasicBlock *Case : Dispatch->successors()) {
-      if (FL.Index.lookup(Case) >= First || Cases.count(Case) ||
-          (Follows && FL.Counts.edge(*Dispatch, *Case) == BlockFrequency(0)) ||
-          !onlyIndirectArrivalsOf(*Case, FL))
+    for (unsigned C : Own.Cases) {
+      if (C >= First)
+        break;
+      const MachineBasicBlock *Case = FL.Layout[C];
+      if (Cases.count(Case))
         continue;
       if (ReachesHead.empty())
         ReachesHead = reachingAny({Head}, FL);
@@ -385,9 +493,9 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
     for (const MachineBasicBlock *Pred : MBB->predecessors()) {
       unsigned P = FL.Index.lookup(Pred);
       bool InSpan = P >= First && P <= Last;
-      bool Enters = N == First ? (!InSpan || endsIndirect(*Pred)) &&
-                                     Cases.count(Pred) == 0
-                               : !InSpan && !IsOwn(Pred);
+      bool Enters =
+          N == First ? (!InSpan || FL.EndsIndirect[P]) && Cases.count(Pred) == 0
+                     : !InSpan && !IsOwn(Pred);
       if (!Enters)
         continue;
       In += FL.Counts.edge(*Pred, *MBB);
@@ -398,7 +506,7 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
   for (const MachineBasicBlock *Case : Cases)
     for (const MachineBasicBlock *Pred : Case->predecessors()) {
       unsigned P = FL.Index.lookup(Pred);
-      if (endsIndirect(*Pred) && !(P >= First && P <= Last) && !IsOwn(Pred))
+      if (FL.EndsIndirect[P] && !(P >= First && P <= Last) && !IsOwn(Pred))
         In += FL.Counts.edge(*Pred, *Case);
     }
   for (const MachineBasicBlock *Case : Cases)
@@ -449,7 +557,8 @@ bool fallsThrough(const MachineBasicBlock &Prev,
 }
 
 std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
-                                        const LayoutCounts &Counts) {
+                                        const LayoutCounts &Asked) {
+  const MemoCounts Counts(Asked);
   // Step 1.
   DenseMap<const MachineBasicBlock *, unsigned> Index;
   SmallVector<const MachineBasicBlock *, 64> Layout;
@@ -470,11 +579,12 @@ std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
   std::vector<unsigned> Component;
   if (!ByTarget.empty())
     Component = runningComponents(Layout, Index, Counts);
-  FunctionLayout FL{Layout, Index, Component, Counts, {}, {}};
+  FunctionLayout FL{Layout, Index, Component, Counts, {}, {}, {}};
   if (!ByTarget.empty()) {
     SmallVector<const MachineBasicBlock *, 8> Running;
+    FL.EndsIndirect.resize(Layout.size());
     for (unsigned N = 0; N < Layout.size(); ++N)
-      if (endsIndirect(*Layout[N])) {
+      if ((FL.EndsIndirect[N] = endsIndirect(*Layout[N]))) {
         FL.Dispatches.push_back({N, dispatchesThroughJumpTable(*Layout[N])});
         if (Counts.block(*Layout[N]) != BlockFrequency(0))
           Running.push_back(Layout[N]);
