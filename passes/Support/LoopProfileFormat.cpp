@@ -46,6 +46,24 @@ void writeLoopProfile(const LoopProfile &P, raw_ostream &OS) {
   }
 }
 
+/// \p Field as a decimal number (StringRef::getAsInteger(10)'s rule: digits
+/// only, no overflow). By hand: every compile of a program reads the whole
+/// profile, one number per few bytes.
+static bool readDecimal(StringRef Field, uint64_t &V) {
+  if (Field.empty())
+    return false;
+  V = 0;
+  for (char C : Field) {
+    if (C < '0' || C > '9')
+      return false;
+    uint64_t Digit = uint64_t(C - '0');
+    if (V > (UINT64_MAX - Digit) / 10)
+      return false;
+    V = V * 10 + Digit;
+  }
+  return true;
+}
+
 /// The numbers of a record after its keyword, which must be \p Count.
 static bool readNumbers(ArrayRef<StringRef> Fields, size_t Count,
                         SmallVectorImpl<uint64_t> &Out) {
@@ -53,11 +71,28 @@ static bool readNumbers(ArrayRef<StringRef> Fields, size_t Count,
     return false;
   for (StringRef F : Fields.drop_front()) {
     uint64_t V;
-    if (F.getAsInteger(10, V))
+    if (!readDecimal(F, V))
       return false;
     Out.push_back(V);
   }
   return true;
+}
+
+static bool isTrimmedSpace(char C) {
+  return C == ' ' || C == '\t' || C == '\n' || C == '\v' || C == '\f' ||
+         C == '\r';
+}
+
+/// \p Line's fields: split at spaces, empty fields dropped
+/// (StringRef::split(..., ' ', -1, false), as a loop over the bytes).
+static void splitFields(StringRef Line, SmallVectorImpl<StringRef> &Fields) {
+  size_t Start = 0, End = Line.size();
+  for (size_t I = 0; I <= End; ++I)
+    if (I == End || Line[I] == ' ') {
+      if (I > Start)
+        Fields.push_back(Line.slice(Start, I));
+      Start = I + 1;
+    }
 }
 
 /// \p Field as an error quotes it: a damaged file's bytes outside printable
@@ -83,13 +118,20 @@ Expected<LoopProfile> parseLoopProfile(StringRef Text, StringRef Name) {
   };
   while (!Text.empty()) {
     StringRef Line;
-    std::tie(Line, Text) = Text.split('\n');
+    size_t EndOfLine = Text.find('\n');
+    Line = Text.take_front(EndOfLine);
+    Text = EndOfLine == StringRef::npos ? StringRef()
+                                        : Text.drop_front(EndOfLine + 1);
     ++LineNo;
-    Line = Line.trim();
-    if (Line.empty() || Line.starts_with("#"))
+    // Line.trim(), by hand (see readDecimal).
+    while (!Line.empty() && isTrimmedSpace(Line.front()))
+      Line = Line.drop_front();
+    while (!Line.empty() && isTrimmedSpace(Line.back()))
+      Line = Line.drop_back();
+    if (Line.empty() || Line.front() == '#')
       continue;
     SmallVector<StringRef, 8> Fields;
-    Line.split(Fields, ' ', -1, /*KeepEmpty=*/false);
+    splitFields(Line, Fields);
     if (!SawHeader) {
       if (Fields.size() != 2 || Fields[0] != LoopProfileMagic)
         return Bad("not a loop profile (`hotlayout loops` writes them)");
