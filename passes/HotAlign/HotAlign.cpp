@@ -297,8 +297,16 @@ LoopFacts HotAlign::facts(const LayoutLoop &L) const {
 /// (countLoopsWithEdges); without (an older file), the recorded loops'
 /// counts replace the compiler's by target (applyMeasuredCounts).
 std::vector<LayoutLoop> HotAlign::layoutLoops(const MachineFunction &MF) {
-  const MeasuredFunction *M =
-      Mod.Measured ? Mod.Measured->find(MF.getName()) : nullptr;
+  const MeasuredFunction *M = nullptr;
+  if (Mod.Measured) {
+    Expected<const MeasuredFunction *> Found = Mod.Measured->find(MF.getName());
+    // The build stops, as for a file that does not read at all.
+    if (!Found)
+      MF.getFunction().getContext().emitError("hotalign: " +
+                                              toString(Found.takeError()));
+    else
+      M = *Found;
+  }
   if (!M)
     return findLayoutLoops(MF, FrequencyCounts(MBFI));
   sayBlockOrderNotApplied(MF);

@@ -92,39 +92,47 @@ Expected<MeasuredProfile> MeasuredProfile::read(StringRef Path) {
                              "loop profile '" + Path + "' " +
                                  toString(Buf.takeError()) +
                                  "; pass the file `hotlayout loops` wrote");
-  Expected<LoopProfile> File = parseLoopProfile((*Buf)->getBuffer(), Path);
-  if (!File)
-    return File.takeError();
+  Expected<LoopProfileIndex> Index =
+      LoopProfileIndex::scan((*Buf)->getBuffer(), Path);
+  if (!Index)
+    return Index.takeError();
   MeasuredProfile P;
-  P.HotThreshold = File->HotThreshold;
-  for (const LoopProfileFunction &F : File->Functions) {
-    MeasuredFunction &M = P.Functions[F.Name];
-    for (const LoopProfileBlock &B : F.Blocks)
-      M.BlockCounts[B.ID] = B.Count;
-    for (const LoopProfileLoop &L : F.Loops)
-      M.Loops[L.TargetID] = {L.Taken, L.Entries, L.FallIn, L.Hot};
-    for (const LoopProfileEdge &E : F.Edges)
-      M.EdgeCounts[{E.FromID, E.ToID}] += E.Count;
-  }
-  for (const auto &F : P.Functions)
-    if (std::optional<StringRef> Base = unpromoted(F.getKey())) {
-      auto [It, New] = P.Promoted.try_emplace(*Base, &F.getValue());
+  P.Text = std::move(*Buf);
+  P.Index = std::move(*Index);
+  for (StringRef Name : P.Index.names())
+    if (std::optional<StringRef> Base = unpromoted(Name)) {
+      auto [It, New] = P.Promoted.try_emplace(*Base, Name);
       if (!New)
-        It->second = nullptr; // Two modules' locals: neither is sure.
+        It->second = StringRef(); // Two modules' locals: neither is sure.
     }
   return std::move(P);
 }
 
-const MeasuredFunction *MeasuredProfile::find(StringRef Function) const {
-  auto It = Functions.find(Function);
-  if (It != Functions.end())
-    return &It->second;
-  if (std::optional<StringRef> Base = unpromoted(Function)) {
-    auto P = Promoted.find(*Base);
-    if (P != Promoted.end())
-      return P->second;
+Expected<const MeasuredFunction *>
+MeasuredProfile::find(StringRef Function) const {
+  StringRef Name = Function;
+  if (!Index.contains(Function)) {
+    std::optional<StringRef> Base = unpromoted(Function);
+    auto P = Base ? Promoted.find(*Base) : Promoted.end();
+    if (P == Promoted.end() || P->second.empty())
+      return nullptr;
+    Name = P->second;
   }
-  return nullptr;
+  if (auto It = Functions.find(Name); It != Functions.end())
+    return &It->second;
+  Expected<std::optional<LoopProfileFunction>> F = Index.function(Name);
+  if (!F)
+    return F.takeError();
+  if (!*F)
+    return nullptr;
+  MeasuredFunction &M = Functions[Name];
+  for (const LoopProfileBlock &B : (*F)->Blocks)
+    M.BlockCounts[B.ID] = B.Count;
+  for (const LoopProfileLoop &L : (*F)->Loops)
+    M.Loops[L.TargetID] = {L.Taken, L.Entries, L.FallIn, L.Hot};
+  for (const LoopProfileEdge &E : (*F)->Edges)
+    M.EdgeCounts[{E.FromID, E.ToID}] += E.Count;
+  return &M;
 }
 
 /// Returns false, saying why in \p Why when given.

@@ -26,8 +26,12 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include "hotlayout/Support/LoopProfileFormat.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace llvm {
@@ -69,28 +73,33 @@ struct ProfileMisfit {
   const llvm::MachineBasicBlock *Block = nullptr;
 };
 
-/// A loop profile file, indexed for hotalign.
+/// A loop profile file, indexed for hotalign. Each function's counts are
+/// read when it is looked up (LoopProfileIndex): a compile needs only its
+/// module's.
 class MeasuredProfile {
 public:
-  /// Reads and parses the file at \p Path (parseLoopProfile's errors).
+  /// Reads the file at \p Path and checks all but the functions' own
+  /// records (LoopProfileIndex::scan's errors).
   static llvm::Expected<MeasuredProfile> read(llvm::StringRef Path);
 
-  /// \p Function's counts, or null when the binary's profile has none. A
-  /// local that ThinLTO promoted (`f.llvm.<hash>`) is also found under
-  /// another hash, when one function of the profile has that name: the
-  /// hash is the module's, and the final build's module differs from the
-  /// first build's (it records the loop profile).
-  const MeasuredFunction *find(llvm::StringRef Function) const;
-  size_t size() const { return Functions.size(); }
+  /// \p Function's counts, or null when the binary's profile has none; an
+  /// error (parseLoopProfile's) when its records do not read. A local that
+  /// ThinLTO promoted (`f.llvm.<hash>`) is also found under another hash,
+  /// when one function of the profile has that name: the hash is the
+  /// module's, and the final build's module differs from the first build's
+  /// (it records the loop profile).
+  llvm::Expected<const MeasuredFunction *> find(llvm::StringRef Function) const;
   /// The least back-edge count of a hot loop in the binary; 0: unknown.
-  uint64_t hotThreshold() const { return HotThreshold; }
+  uint64_t hotThreshold() const { return Index.hotThreshold(); }
 
 private:
-  llvm::StringMap<MeasuredFunction> Functions;
-  /// Promoted locals by their name without `.llvm.<hash>`; null where two
-  /// share one.
-  llvm::StringMap<const MeasuredFunction *> Promoted;
-  uint64_t HotThreshold = 0;
+  std::unique_ptr<llvm::MemoryBuffer> Text;
+  LoopProfileIndex Index;
+  /// Promoted locals by their name without `.llvm.<hash>`: the profile's
+  /// name, empty where two share one.
+  llvm::StringMap<llvm::StringRef> Promoted;
+  /// The functions read so far, by the profile's name.
+  mutable llvm::StringMap<MeasuredFunction> Functions;
 };
 
 /// Gives \p Loops, found in \p MF's layout with the compiler's frequencies,

@@ -155,3 +155,59 @@ TEST(LoopProfile, FlagsTakeOnlyThisVersion) {
   EXPECT_NE(toString(NotOne.takeError()).find("is not a loop profile"),
             std::string::npos);
 }
+
+// The index a compile reads: each function's records, the same as the whole
+// file's parse, read when asked for; a damaged record fails only the
+// function that holds it, at its line. Twins: the other function reads, one
+// the file lacks has no value, and damage outside the functions' records
+// (a record before the header's check, a function given twice) is refused
+// by the scan itself.
+TEST(LoopProfile, IndexReadsOneFunctionAtATime) {
+  std::string Text = "hotlayout-loop-profile 1\n"
+                     "threshold 50\n"
+                     "function hot\n"
+                     "block 0 100\n"
+                     "# a comment inside\n"
+                     "loop 2 99900 100 7 1\n"
+                     "edge 2 2 99900\n"
+                     "function broken\n"
+                     "block 1 x\n";
+  Expected<LoopProfileIndex> Index = LoopProfileIndex::scan(Text, "a.loops");
+  ASSERT_TRUE(bool(Index)) << toString(Index.takeError());
+  EXPECT_EQ(Index->hotThreshold(), 50u);
+  ASSERT_EQ(Index->names().size(), 2u);
+  EXPECT_EQ(Index->names()[1], "broken");
+
+  Expected<std::optional<LoopProfileFunction>> Hot = Index->function("hot");
+  ASSERT_TRUE(bool(Hot)) << toString(Hot.takeError());
+  ASSERT_TRUE(Hot->has_value());
+  ASSERT_EQ((*Hot)->Blocks.size(), 1u);
+  ASSERT_EQ((*Hot)->Loops.size(), 1u);
+  EXPECT_EQ((*Hot)->Loops[0].FallIn, 7u);
+  ASSERT_EQ((*Hot)->Edges.size(), 1u);
+  EXPECT_EQ((*Hot)->Edges[0].Count, 99900u);
+
+  Expected<std::optional<LoopProfileFunction>> None = Index->function("cold");
+  ASSERT_TRUE(bool(None));
+  EXPECT_FALSE(None->has_value());
+
+  Expected<std::optional<LoopProfileFunction>> Broken =
+      Index->function("broken");
+  ASSERT_FALSE(bool(Broken));
+  EXPECT_EQ(toString(Broken.takeError()),
+            "a.loops:9: expected `block <id> <count>` after a function");
+  // The whole file's parse meets the same record first.
+  Expected<LoopProfile> Whole = parseLoopProfile(Text, "a.loops");
+  ASSERT_FALSE(bool(Whole));
+  EXPECT_EQ(toString(Whole.takeError()),
+            "a.loops:9: expected `block <id> <count>` after a function");
+
+  for (const char *Bad :
+       {"hotlayout-loop-profile 1\nblock 1 2\n",
+        "hotlayout-loop-profile 1\nfunction f\nfunction f\n",
+        "hotlayout-loop-profile 1\nfunction f\nblk 1 2\n"}) {
+    Expected<LoopProfileIndex> P = LoopProfileIndex::scan(Bad, "b.loops");
+    ASSERT_FALSE(bool(P)) << Bad;
+    consumeError(P.takeError());
+  }
+}
