@@ -202,10 +202,9 @@ TEST(LoopProfile, IndexReadsOneFunctionAtATime) {
   EXPECT_EQ(toString(Whole.takeError()),
             "a.loops:9: expected `block <id> <count>` after a function");
 
-  for (const char *Bad :
-       {"hotlayout-loop-profile 1\nblock 1 2\n",
-        "hotlayout-loop-profile 1\nfunction f\nfunction f\n",
-        "hotlayout-loop-profile 1\nfunction f\nblk 1 2\n"}) {
+  for (const char *Bad : {"hotlayout-loop-profile 1\nblock 1 2\n",
+                          "hotlayout-loop-profile 1\nfunction f\nfunction f\n",
+                          "hotlayout-loop-profile 1\nfunction f\nblk 1 2\n"}) {
     Expected<LoopProfileIndex> P = LoopProfileIndex::scan(Bad, "b.loops");
     ASSERT_FALSE(bool(P)) << Bad;
     consumeError(P.takeError());
