@@ -110,22 +110,6 @@ bool endsIndirect(const MachineBasicBlock &MBB) {
   });
 }
 
-/// Step 3: the blocks \p From reaches through blocks that run (itself
-/// included).
-SmallPtrSet<const MachineBasicBlock *, 32>
-reachable(const MachineBasicBlock *From, const LayoutCounts &Counts) {
-  SmallPtrSet<const MachineBasicBlock *, 32> Seen;
-  SmallVector<const MachineBasicBlock *, 32> Todo{From};
-  Seen.insert(From);
-  while (!Todo.empty()) {
-    const MachineBasicBlock *MBB = Todo.pop_back_val();
-    for (const MachineBasicBlock *Succ : MBB->successors())
-      if (Counts.block(*Succ) != BlockFrequency(0) && Seen.insert(Succ).second)
-        Todo.push_back(Succ);
-  }
-  return Seen;
-}
-
 /// No component: a block that does not run.
 constexpr unsigned NoComponent = ~0u;
 
@@ -258,17 +242,17 @@ ArrayRef<SmallVector<unsigned, 4>> runningSuccessors(const FunctionLayout &FL) {
   return FL.RunningSuccs;
 }
 
-/// By layout index: the blocks the block at \p First reaches through blocks
-/// that run laid out at or after it (itself included): reachable() with an
-/// index, on the function's adjacency.
-std::vector<bool> reachableAfter(unsigned First, const FunctionLayout &FL) {
+/// By layout index: the blocks the block at \p From reaches through blocks
+/// that run laid out at or after \p Floor (itself included).
+std::vector<bool> reachable(unsigned From, unsigned Floor,
+                            const FunctionLayout &FL) {
   ArrayRef<SmallVector<unsigned, 4>> Succs = runningSuccessors(FL);
   std::vector<bool> Seen(FL.Layout.size(), false);
-  SmallVector<unsigned, 32> Todo{First};
-  Seen[First] = true;
+  SmallVector<unsigned, 32> Todo{From};
+  Seen[From] = true;
   while (!Todo.empty())
     for (unsigned S : Succs[Todo.pop_back_val()])
-      if (S >= First && !Seen[S]) {
+      if (S >= Floor && !Seen[S]) {
         Seen[S] = true;
         Todo.push_back(S);
       }
@@ -438,7 +422,7 @@ void countSpanEntries(LayoutLoop &L, const FunctionLayout &FL, unsigned First,
   std::vector<bool> Reach;
   auto IsOwnAfter = [&](const MachineBasicBlock *MBB) {
     if (Reach.empty())
-      Reach = reachableAfter(First, FL);
+      Reach = reachable(First, First, FL);
     return Reach[FL.Index.lookup(MBB)];
   };
   // The loop's jump tables' cases laid out before it. A dispatch that can
@@ -596,12 +580,13 @@ std::vector<LayoutLoop> findLayoutLoops(const MachineFunction &MF,
     // Step 3. A jump's edge runs, so its block does; a target that does
     // not run (frequencies that do not add up) is walked from, as before.
     unsigned TargetComponent = Component[Index.lookup(Target)];
-    std::optional<SmallPtrSet<const MachineBasicBlock *, 32>> Reach;
+    std::vector<bool> Reach;
     if (TargetComponent == NoComponent)
-      Reach = reachable(Target, Counts);
+      Reach = reachable(Index.lookup(Target), 0, FL);
     auto ClosesCycle = [&](const MachineBasicBlock *From) {
-      return Reach ? Reach->count(From) != 0
-                   : Component[Index.lookup(From)] == TargetComponent;
+      return TargetComponent == NoComponent
+                 ? bool(Reach[Index.lookup(From)])
+                 : Component[Index.lookup(From)] == TargetComponent;
     };
     LayoutLoop L;
     L.Target = Target;
