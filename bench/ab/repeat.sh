@@ -2,8 +2,9 @@
 # bench/ab/repeat.sh NAME... : real `hotlayout ab --ci-target` runs, one after another, each
 # verdict a line: how often a layout-only relink says `same` and a planted slowdown `slower`
 # (issue 33). NAME is a comparison of pairs.sh (lua-order: Lua against the same objects
-# linked with --shuffle-sections seed 7; lua-order2: seed 11; lua-aa: Lua against itself;
-# lua-slow, mi-slow, bz-slow: the planted slowdowns); a name may repeat. Binaries are
+# linked with --shuffle-sections seed 7; lua-order2: seed 11; lua-aa, mi-aa, bz-aa: a
+# family's A against itself; lua-slow, mi-slow, bz-slow: the planted slowdowns); a name may
+# repeat. Binaries are
 # built once by their family (bench/work/ab, ignored).
 # env: TARGET (2), METRIC (cpu), MAX_TIME (600: ab's default), LUA_N (2), HOTLAYOUT, WORK,
 #      RESULTS_DIR (default bench/results/<date>-<machine>-ab-real/)
@@ -19,18 +20,19 @@ source "$ROOT/bench/common/ab.sh"
 source "$HERE/pairs.sh"
 TAG=$(date +%F)-$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/[^A-Za-z0-9]\+/-/g; s/-$//' | tr A-Z a-z)-ab-real
 R=${RESULTS_DIR:-$ROOT/bench/results/$TAG}; mkdir -p "$R" "$W"
-[ $# -gt 0 ] || { echo "usage: $0 NAME... (lua-order lua-order2 lua-aa lua-slow mi-slow bz-slow)" >&2; exit 2; }
-# Build each family once; lua-order2 and lua-aa are Lua's too.
+[ $# -gt 0 ] || { echo "usage: $0 NAME... (lua-order lua-order2 lua-aa lua-slow mi-aa mi-slow bz-aa bz-slow)" >&2; exit 2; }
+# Build each family once; lua-order2 and every F-aa (F-order's A against itself) are its too.
 built=" "
 for name in "$@"; do
   fam=${name%%-*}
   [[ "$built" == *" $fam "* ]] && continue
   "${fam}_build" > /dev/null; built+="$fam "
+  A_OF[$fam-aa]=${A_OF[$fam-order]}; B_OF[$fam-aa]=${A_OF[$fam-order]}
+  RUN_OF[$fam-aa]=${RUN_OF[$fam-order]}; ARGS_OF[$fam-aa]=${ARGS_OF[$fam-order]}
 done
 if [[ "$built" == *" lua "* ]]; then
   "$ROOT/bench/layout-lock/link.sh" "$W/lua-obj" "$W/lua-order2" -Wl,--shuffle-sections='.text.*=11'
   A_OF[lua-order2]=$W/lua-a; B_OF[lua-order2]=$W/lua-order2; RUN_OF[lua-order2]=; ARGS_OF[lua-order2]=${ARGS_OF[lua-order]}
-  A_OF[lua-aa]=$W/lua-a; B_OF[lua-aa]=$W/lua-a; RUN_OF[lua-aa]=; ARGS_OF[lua-aa]=${ARGS_OF[lua-order]}
 fi
 i=0
 for name in "$@"; do

@@ -60,16 +60,22 @@ public:
     }
   }
 
-  /// One round: every seed's A run, then its B run.
-  void addRound() {
+  /// One round: every seed's A run, then its B run; seeds with
+  /// \p RoundsEach rounds or more (not 0) sit it out. Returns the runs made.
+  unsigned addRound(unsigned RoundsEach = 0) {
     double Round = std::exp(M.RoundSigma * R.normal());
+    unsigned Runs = 0;
     for (size_t K = 0; K < A.size(); ++K) {
+      if (RoundsEach && A[K].size() >= RoundsEach)
+        continue;
+      Runs += 2;
       bool SlowA = R.uniform() < M.SlowPhaseChance;
       bool SlowB =
           R.uniform() < M.SharedPhase ? SlowA : R.uniform() < M.SlowPhaseChance;
       A[K].push_back(run(LayoutA[K], Round, SlowA));
       B[K].push_back(Effect * run(LayoutB[K], Round, SlowB));
     }
+    return Runs;
   }
 
   SideSamples A, B;

@@ -165,10 +165,47 @@ TEST(ABStopping, PendingLayoutsAreWaitedFor) {
   EXPECT_EQ(D.Action, StopAction::AddRound);
   ASSERT_TRUE(D.ToTarget);
   EXPECT_GE(D.ToTarget->Layouts, 12u);
+  // The 4 pending seeds count as new in the plan's runs; the 8 old ones,
+  // at 10 rounds, run only up to the plan's rounds each.
+  unsigned Each = D.ToTarget->Each, Old = Each > 10 ? Each - 10 : 0;
+  EXPECT_EQ(D.RoundsEach, Each);
   EXPECT_DOUBLE_EQ(D.ToTarget->Seconds,
                    (D.ToTarget->Layouts - 12) * C.LayoutSeconds +
-                       D.ToTarget->MoreRounds * 2.0 * D.ToTarget->Layouts *
+                       2.0 * ((D.ToTarget->Layouts - 8) * Each + 8 * Old) *
                            C.RunSeconds);
+}
+
+// Layouts that differ among themselves and no run noise, half the seeds
+// run 30 rounds longer: the plan brings every seed to --rounds (10) rounds
+// and no further, since rounds narrow nothing here, so the next round is
+// for the new seeds alone. The twin: run noise only and dear layouts, the
+// plan keeps the 8 seeds and runs each past its 10 rounds, so all run.
+TEST(ABStopping, SeedsWithEnoughRoundsSitOut) {
+  Random R(3);
+  Experiment E = layoutsOnly(R, 8, 10, 0.03);
+  for (unsigned K = 0; K < 4; ++K) {
+    E.A[K].insert(E.A[K].end(), 30, E.A[K].front());
+    E.B[K].insert(E.B[K].end(), 30, E.B[K].front());
+  }
+  RunCosts C = costs();
+  C.LayoutSeconds = 30;
+  StopGoal G = goal(0.03, 0);
+  G.Rounds = 10;
+  StopDecision D = decide(E.A, E.B, 60, G, 0.03, C);
+  EXPECT_EQ(D.Action, StopAction::AddLayouts);
+  ASSERT_TRUE(D.ToTarget);
+  EXPECT_EQ(D.ToTarget->Each, 10u);
+  EXPECT_EQ(D.RoundsEach, 10u);
+
+  Random RN(1);
+  Experiment N = runNoiseOnly(RN, 8, 10, 0.05);
+  G = goal(0.02, 0);
+  G.Rounds = 10;
+  StopDecision DN = decide(N.A, N.B, 60, G, 0.02, C);
+  EXPECT_EQ(DN.Action, StopAction::AddRound);
+  ASSERT_TRUE(DN.ToTarget);
+  EXPECT_EQ(DN.ToTarget->Layouts, 8u);
+  EXPECT_GT(DN.RoundsEach, 10u);
 }
 
 // A target out of reach with at most MaxLayouts: no plan, and still the
@@ -224,8 +261,9 @@ TEST(ABStopping, NoTargetOnlyWatchesTime) {
   EXPECT_EQ(decide(E.A, E.B, 1e6, goal(0, 0), 0).Action, StopAction::AddRound);
 }
 
-// Step 3 in numbers: with run noise only and R rounds everywhere, R more
-// rounds halve the variance (half-width / sqrt 2); with layouts only,
+// Step 3 in numbers: with run noise only and R rounds everywhere, 2R
+// rounds each halve the variance (half-width / sqrt 2) and fewer than R
+// change nothing; with layouts only,
 // rounds change nothing and twice the layouts (each new one with R rounds)
 // halve it, times the change of the t quantile (15 degrees of freedom
 // instead of 7).
@@ -233,10 +271,11 @@ TEST(ABStopping, ProjectionScalesAsTheVarianceSplitSays) {
   VarianceSplit Noise;
   Noise.RoundNoise = 0.01;
   Noise.Rounds.assign(8, 10);
-  EXPECT_NEAR(projectHalfWidth(Noise, 0.04, 8, 10), 0.04 / std::sqrt(2.0),
+  EXPECT_NEAR(projectHalfWidth(Noise, 0.04, 8, 20), 0.04 / std::sqrt(2.0),
               1e-12);
-  EXPECT_GT(projectHalfWidth(Noise, 0.04, 8, 5), 0.04 / std::sqrt(2.0));
-  EXPECT_LT(projectHalfWidth(Noise, 0.04, 8, 5), 0.04);
+  EXPECT_GT(projectHalfWidth(Noise, 0.04, 8, 15), 0.04 / std::sqrt(2.0));
+  EXPECT_LT(projectHalfWidth(Noise, 0.04, 8, 15), 0.04);
+  EXPECT_DOUBLE_EQ(projectHalfWidth(Noise, 0.04, 8, 5), 0.04);
 
   VarianceSplit Layouts;
   Layouts.Between = 0.001;
@@ -280,10 +319,10 @@ Comparison runLoop(SyntheticRuns &S, double Threshold, unsigned Layouts = 8,
   Opts.Resamples = 500;
   StopState Now;
   Now.ElapsedSeconds = Layouts * C.LayoutSeconds;
+  unsigned RoundsEach = 0;
   while (true) {
-    S.addRound();
+    Now.ElapsedSeconds += S.addRound(RoundsEach) * C.RunSeconds;
     ++Now.CompleteRounds;
-    Now.ElapsedSeconds += 2 * S.A.size() * C.RunSeconds;
     std::string Why;
     LoopStep Step = afterRound(S.A, S.B, Now, G, C, Opts, Why);
     EXPECT_TRUE(Step.D) << Why;
@@ -292,6 +331,7 @@ Comparison runLoop(SyntheticRuns &S, double Threshold, unsigned Layouts = 8,
       Opts.Confidence = Step.D->Confidence;
     if (Step.Stop != StopReason::None)
       break;
+    RoundsEach = Step.RoundsEach;
     S.addLayouts(Step.NewLayouts);
     Now.ElapsedSeconds += Step.NewLayouts * C.LayoutSeconds;
   }

@@ -60,7 +60,9 @@ static cl::opt<unsigned> Rounds(
     cl::desc("Rounds; each runs every seed's A and B layouts back to back, "
              "the pairs in a fresh random order (default 10; with "
              "--ci-target, the rounds before the first check, and those a "
-             "layout added on the way runs before it counts)"),
+             "layout added on the way runs before it counts; after the "
+             "first check a seed whose median the plan needs no more runs "
+             "of sits the rounds out, and the runs go to new layouts)"),
     cl::init(10), cl::sub(ABSubcommand), cl::cat(ABCategory));
 
 static cl::opt<double> CITarget(

@@ -406,12 +406,35 @@ static unsigned layoutSamples(const Session &S, ab::SideSamples &A,
   return Pending;
 }
 
-/// One round (step 3): false when a signal cut it short.
-static Expected<bool> runRound(Session &S, ab::Random &Rng) {
-  std::vector<std::pair<size_t, size_t>> Order = S.Pairs;
+/// Runs so far, of every variant.
+static size_t totalRuns(const Session &S) {
+  size_t N = 0;
+  for (const ABVariant &V : S.Result.Variants)
+    N += V.Wall.size();
+  return N;
+}
+
+/// Takes back the runs of a round cut short, so that the two layouts of
+/// every seed keep the same rounds.
+static void dropRuns(Session &S, const std::vector<size_t> &Ran) {
+  for (size_t I : Ran) {
+    S.Result.Variants[I].Wall.pop_back();
+    S.Result.Variants[I].CPU.pop_back();
+  }
+}
+
+/// One round (step 3) of the seeds with fewer than \p RoundsEach rounds (0:
+/// every seed) and the lock pair: false when a signal cut it short.
+static Expected<bool> runRound(Session &S, ab::Random &Rng,
+                               unsigned RoundsEach) {
+  std::vector<std::pair<size_t, size_t>> Order;
+  for (auto Pair : S.Pairs)
+    if (!RoundsEach || S.Result.Variants[Pair.first].Wall.size() < RoundsEach)
+      Order.push_back(Pair);
   if (S.LockPair)
     Order.push_back(*S.LockPair);
   Rng.shuffle(Order);
+  std::vector<size_t> Ran;
   for (auto [First, Second] : Order) {
     if (Rng.below(2))
       std::swap(First, Second);
@@ -420,13 +443,20 @@ static Expected<bool> runRound(Session &S, ab::Random &Rng) {
       auto P = S.Run.run(S.Runs[I], V.EnvPadBytes, label(V, S.Runs[I]));
       if (!P)
         return P.takeError();
-      if (P->Interrupted)
+      if (P->Interrupted) {
+        dropRuns(S, Ran);
         return false;
+      }
       V.Wall.push_back(P->WallSeconds);
       V.CPU.push_back(P->CPUSeconds);
+      Ran.push_back(I);
     }
   }
-  return !InterruptGuard::interrupted();
+  if (InterruptGuard::interrupted()) {
+    dropRuns(S, Ran);
+    return false;
+  }
+  return true;
 }
 
 /// The statistics' settings: the looks' confidence with --ci-target.
@@ -477,10 +507,11 @@ static std::string roundsProgress(const Session &S) {
 static Error runRounds(Session &S, const SideInput &InA, const SideInput &InB) {
   ab::Random Rng(S.C.Seed);
   ABResult &Result = S.Result;
+  unsigned RoundsEach = 0; // The last decision's: every seed at first.
   while (!InterruptGuard::interrupted()) {
     auto T0 = std::chrono::steady_clock::now();
-    unsigned Runs = 2 * unsigned(S.Pairs.size()) + (S.LockPair ? 2 : 0);
-    auto Complete = runRound(S, Rng);
+    size_t Before = totalRuns(S);
+    auto Complete = runRound(S, Rng, RoundsEach);
     if (!Complete)
       return Complete.takeError();
     if (!*Complete)
@@ -488,7 +519,7 @@ static Error runRounds(Session &S, const SideInput &InA, const SideInput &InB) {
     S.RunSeconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
             .count();
-    S.TimedRuns += Runs;
+    S.TimedRuns += totalRuns(S) - Before;
     ++Result.CompleteRounds;
     ab::LoopStep Step = decide(S);
     S.Diag.progress(roundsProgress(S));
@@ -504,16 +535,10 @@ static Error runRounds(Session &S, const SideInput &InA, const SideInput &InB) {
       Result.Stop = ABStop::MaxTime;
     if (Step.Stop != ab::StopReason::None)
       break;
+    RoundsEach = Step.RoundsEach;
     if (Step.NewLayouts)
       if (Error E = addSeeds(S, InA, InB, Step.NewLayouts))
         return E;
-  }
-  // Runs of a round cut short, and seeds built after the last complete one.
-  for (ABVariant &V : Result.Variants) {
-    size_t Keep =
-        Result.CompleteRounds - std::min(V.FirstRound, Result.CompleteRounds);
-    V.Wall.resize(std::min(V.Wall.size(), Keep));
-    V.CPU.resize(std::min(V.CPU.size(), Keep));
   }
   return Error::success();
 }

@@ -78,8 +78,9 @@ public:
     double Confidence = Opts.Confidence; // ABCompare.cpp's Result.Confidence
     addSeeds(S.Layouts, Costs);
     ab::SideSamples A, B;
+    unsigned RoundsEach = 0; // The last decision's: every seed at first.
     while (true) {
-      round(Costs);
+      round(Costs, RoundsEach);
       Now.CompleteRounds = ++Rounds;
       Now.PendingLayouts = counted(A, B);
       Now.ElapsedSeconds = Seconds;
@@ -89,6 +90,7 @@ public:
         Confidence = Step.D->Confidence;
       if (Step.Stop != ab::StopReason::None)
         break;
+      RoundsEach = Step.RoundsEach;
       addSeeds(Step.NewLayouts, Costs);
     }
     std::string Why;
@@ -115,9 +117,13 @@ private:
     Seconds += N * Costs.LayoutSeconds;
   }
 
-  /// Step 2: one round of every seed.
-  void round(const ab::RunCosts &Costs) {
+  /// Step 2: one round of every seed with fewer than \p RoundsEach rounds
+  /// (0: every seed).
+  void round(const ab::RunCosts &Costs, unsigned RoundsEach) {
     for (size_t K = 0; K < Seeds.size(); ++K) {
+      if (RoundsEach && SimA[K].size() >= RoundsEach)
+        continue;
+      Seconds += 2.0 * Costs.RunSeconds;
       const ab::SideSamples &FromA = Seeds[K].Swap ? Rec.B : Rec.A;
       const ab::SideSamples &FromB = Seeds[K].Swap ? Rec.A : Rec.B;
       const std::vector<double> &RA = FromA[Seeds[K].A],
@@ -126,7 +132,6 @@ private:
       SimA[K].push_back(RA[R]);
       SimB[K].push_back(RB[R] * (1 + S.Effect));
     }
-    Seconds += 2.0 * Seeds.size() * Costs.RunSeconds;
   }
 
   /// The seeds that count (AB.cpp's counts()) into \p A, \p B;

@@ -169,16 +169,16 @@ VarianceSplit splitVariance(const std::vector<SeedEffect> &Seeds) {
   return V;
 }
 
-/// The variance of the mean of the seeds' log ratios with every old seed
-/// \p MoreRounds rounds further and \p NewSeeds seeds that have run
-/// \p MoreRounds rounds.
+/// The variance of the mean of the seeds' log ratios once every seed has
+/// run at least \p Each rounds (a seed with more keeps them) and
+/// \p NewSeeds more seeds have run \p Each.
 static double projectedVariance(const VarianceSplit &V, unsigned NewSeeds,
-                                unsigned MoreRounds) {
+                                unsigned Each) {
   double Sum = 0;
   for (unsigned R : V.Rounds)
-    Sum += V.Between + V.RoundNoise / (R + MoreRounds);
+    Sum += V.Between + V.RoundNoise / std::max(std::max(R, Each), 1u);
   if (NewSeeds)
-    Sum += NewSeeds * (V.Between + V.RoundNoise / std::max(1u, MoreRounds));
+    Sum += NewSeeds * (V.Between + V.RoundNoise / std::max(1u, Each));
   double L = double(V.Rounds.size() + NewSeeds);
   return Sum / (L * L);
 }
@@ -191,48 +191,82 @@ static double tFactor(size_t K) {
 }
 
 double projectHalfWidth(const VarianceSplit &V, double HalfWidth,
-                        unsigned Layouts, unsigned MoreRounds) {
+                        unsigned Layouts, unsigned Each) {
   size_t K = V.Rounds.size();
   double Now = projectedVariance(V, 0, 0);
   if (!(Now > 0) || Layouts < K)
     return HalfWidth;
-  double Then = projectedVariance(V, unsigned(Layouts - K), MoreRounds);
+  double Then = projectedVariance(V, unsigned(Layouts - K), Each);
   return HalfWidth * std::sqrt(Then / Now) * tFactor(Layouts) / tFactor(K);
 }
 
-/// Seconds of \p MoreRounds rounds of \p Layouts pairs after adding
-/// \p NewSeeds of them.
-static double planSeconds(const RunCosts &Costs, unsigned NewSeeds,
-                          unsigned Layouts, unsigned MoreRounds) {
-  return NewSeeds * Costs.LayoutSeconds +
-         double(MoreRounds) * (2.0 * Layouts + Costs.ExtraRunsPerRound) *
+/// The runs, per side, that bring every old seed of \p V to \p Each rounds
+/// and \p NewSeeds more seeds to \p Each; and in \p Rounds how many rounds
+/// that takes.
+static double runsToReach(const VarianceSplit &V, unsigned NewSeeds,
+                          unsigned Each, unsigned &Rounds) {
+  double Runs = double(NewSeeds) * Each;
+  Rounds = NewSeeds ? Each : 0;
+  for (unsigned R : V.Rounds)
+    if (R < Each) {
+      Runs += Each - R;
+      Rounds = std::max(Rounds, Each - R);
+    }
+  return Runs;
+}
+
+/// Seconds of the plan that adds \p NewSeeds (the \p Pending already built
+/// among them) and runs every seed to \p Each rounds.
+static double planSeconds(const VarianceSplit &V, const RunCosts &Costs,
+                          unsigned NewSeeds, unsigned Pending, unsigned Each,
+                          unsigned &Rounds) {
+  double Runs = runsToReach(V, NewSeeds, Each, Rounds);
+  return (NewSeeds - Pending) * Costs.LayoutSeconds +
+         (2.0 * Runs + double(Rounds) * Costs.ExtraRunsPerRound) *
              Costs.RunSeconds;
 }
 
+/// Seconds of one round of \p Layouts pairs after adding \p NewSeeds of
+/// them (step 5's test, every seed running).
+static double roundSeconds(const RunCosts &Costs, unsigned NewSeeds,
+                           unsigned Layouts) {
+  return NewSeeds * Costs.LayoutSeconds +
+         (2.0 * Layouts + Costs.ExtraRunsPerRound) * Costs.RunSeconds;
+}
+
 /// Step 4: the cheapest plan that reaches half-width \p Target, the
-/// \p Pending seeds already paid for.
+/// \p Pending seeds already paid for. A plan brings every seed to the same
+/// rounds: where layouts differ more than runs do, a seed's median is
+/// known well long before the mean over seeds is, and its runs are better
+/// spent on new seeds (the allocation of two-stage sampling); a seed with
+/// more rounds than the plan's runs no further. New and pending seeds count
+/// only from Goal.Rounds rounds on, and a plan without them runs at least
+/// one round.
 static std::optional<StopPlan>
 cheapestPlan(const VarianceSplit &V, double HalfWidth, double Target,
              const StopGoal &Goal, const RunCosts &Costs, unsigned Pending) {
-  unsigned Have = unsigned(V.Rounds.size()) + Pending;
+  unsigned K = unsigned(V.Rounds.size()), Have = K + Pending;
+  unsigned Fewest = K ? *std::min_element(V.Rounds.begin(), V.Rounds.end()) : 0;
   std::optional<StopPlan> Best;
   for (unsigned L = Have; L <= std::max(Have, Goal.MaxLayouts); ++L) {
-    auto Reaches = [&](unsigned D) {
-      return projectHalfWidth(V, HalfWidth, L, D) <= Target;
+    auto Reaches = [&](unsigned Each) {
+      return projectHalfWidth(V, HalfWidth, L, Each) <= Target;
     };
-    if (!Reaches(MaxPlanRounds))
+    unsigned Lo = L > K ? std::max(Goal.Rounds, 1u) : Fewest + 1;
+    unsigned Hi = std::max(Lo, MaxPlanRounds);
+    if (!Reaches(Hi))
       continue;
-    unsigned Lo = 1, Hi = MaxPlanRounds; // Reaches(Hi); find the least.
-    while (Lo < Hi) {
+    while (Lo < Hi) { // Reaches(Hi); find the least.
       unsigned Mid = Lo + (Hi - Lo) / 2;
       if (Reaches(Mid))
         Hi = Mid;
       else
         Lo = Mid + 1;
     }
-    double Seconds = planSeconds(Costs, L - Have, L, Lo);
+    unsigned Rounds = 0;
+    double Seconds = planSeconds(V, Costs, L - K, Pending, Lo, Rounds);
     if (!Best || Seconds < Best->Seconds)
-      Best = StopPlan{L, Lo, Seconds};
+      Best = StopPlan{L, Rounds, Seconds, Lo};
   }
   return Best;
 }
@@ -257,7 +291,11 @@ static void chooseStep(StopDecision &D, const StopGoal &Goal,
     MoreLayouts = Goal.Sequential && D.Split.Between > Noise;
   }
   // Without --ci-target the plan is only reported: the rounds are fixed.
-  if (MoreLayouts && Step > 0 && Goal.Sequential) {
+  if (!Goal.Sequential)
+    return;
+  if (D.ToTarget)
+    D.RoundsEach = D.ToTarget->Each;
+  if (MoreLayouts && Step > 0) {
     D.Action = StopAction::AddLayouts;
     D.NewLayouts = Step;
   }
@@ -273,7 +311,7 @@ decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
   auto Fits = [&](unsigned NewSeeds) {
     return Goal.MaxSeconds <= 0 ||
            Now.ElapsedSeconds +
-                   planSeconds(Costs, NewSeeds, Have + NewSeeds, 1) <=
+                   roundSeconds(Costs, NewSeeds, Have + NewSeeds) <=
                Goal.MaxSeconds;
   };
   StopDecision D;
@@ -354,11 +392,13 @@ LoopStep afterRound(const SideSamples &A, const SideSamples &B, StopState &Now,
     S.Stop = StopReason::MaxTime;
     break;
   case StopAction::AddLayouts:
-    // Before the first look the plan is too rough to build layouts on.
-    if (Goal.Sequential && Now.CompleteRounds >= Goal.Rounds)
-      S.NewLayouts = S.D->NewLayouts;
-    break;
   case StopAction::AddRound:
+    // Before the first look the plan is too rough to build layouts on or
+    // to leave seeds out by.
+    if (Goal.Sequential && Now.CompleteRounds >= Goal.Rounds) {
+      S.NewLayouts = S.D->NewLayouts;
+      S.RoundsEach = S.D->RoundsEach;
+    }
     break;
   }
   return S;

@@ -12,14 +12,18 @@
 //     variant that exits otherwise or prints something else is an error,
 //     never a data point.
 //  3. Rounds; each runs every seed's pair (its A and B layouts, and the
-//     locked pair) in a fresh random order, the two of a pair back to back
+//     locked pair; with --ci-target, after the first look, only the seeds
+//     short of the plan's rounds, LoopStep::RoundsEach) in a fresh random
+//     order, the two of a pair back to back
 //     in a random order of their own, and records wall and user+sys time
 //     (Process.h's runTimed), checking each run's output again.
 //  4. After every round, ABStopping.h's afterRound() on the runs so far:
 //     with --ci-target, at its looks (from the R-th round on), stop when
 //     the verdict is resolved, or add layouts (step 2 for new seeds, which
 //     join the next round) when the spread between layouts dominates, else
-//     a round; without, R rounds. Either way the next step must end within
+//     a round; without, R rounds. A round cut short by a signal is taken
+//     back, so the two layouts of a seed keep the same rounds. Either way the
+//     next step must end within
 //     --max-time (counted from the start; at least one round runs).
 //  5. Statistics over the complete rounds (ABStats.h), the layout tax of
 //     each side, and the interval after every round (the history --plot

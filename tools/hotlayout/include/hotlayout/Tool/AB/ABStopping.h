@@ -38,25 +38,34 @@
 //     part is the seeds' variance minus that noise, counted only when the
 //     seeds differ more than run noise alone would make them 19 times in
 //     20 (a chi-square test on K - 1 degrees of freedom), else 0.
-//  3. Project the half-width for L layouts per side and D more rounds: the
-//     present half-width scaled by the square root of the ratio of the
-//     projected variance of the median seed to the present one (a layout
-//     added now gets D rounds; old ones reach R + D), and by the change of
-//     the t quantile (L - 1 degrees of freedom instead of K - 1).
+//  3. Project the half-width for L layouts per side that have each run at
+//     least E rounds: the present half-width scaled by the square root of
+//     the ratio of the projected variance of the mean seed to the present
+//     one (a layout added now gets E rounds; an old one with R rounds
+//     max(R, E)), and by the change of the t quantile (L - 1 degrees of
+//     freedom instead of K - 1).
 //  4. The plan to resolve a verdict that is not: the half-width that would
 //     resolve it if the estimate stayed (the threshold less the estimate's
 //     distance from 1 for `same`, that distance for a finding); for every
-//     L from K to MaxLayouts, the fewest D that reach it; its cost (L - K)
-//     x the seconds of one new layout pair + D rounds x (2L + extra runs)
-//     x the seconds of one run; the cheapest plan wins. Layouts are added
+//     L from K to MaxLayouts, the fewest E that reach it (at least
+//     --rounds with new layouts, which count only from there; else one
+//     round more than the fewest a seed has); its cost (L - K) x the
+//     seconds of one new layout pair + the runs that bring every seed to
+//     E x the seconds of one run; the cheapest plan wins. The next round
+//     runs only the seeds short of E: where layouts differ more than runs
+//     do, a seed's median is known well long before the mean over seeds
+//     is, and its runs buy more as new layouts (two-stage sampling's
+//     allocation; on a Lua A/A recording a planted 5 % with B's layouts
+//     independent of A's resolved in 160 s instead of 199, at the same
+//     power and false findings, bench/ab/README.md). Layouts are added
 //     when the cheapest plan has more than K (so when the spread between
 //     layouts dominates), at most K/2 (and at least 1) at a time, since
 //     early estimates are rough, and none while layouts added earlier have
 //     yet to count (StopState); else a round. No plan within MaxLayouts
 //     and MaxPlanRounds: add layouts while the between-layout part is the
-//     larger, else rounds.
-//  5. Stop, out of time, when the next step (a round, or the new layouts
-//     and a round) would end past MaxSeconds.
+//     larger, else rounds; every seed runs them.
+//  5. Stop, out of time, when the next step (a round of every seed, or the
+//     new layouts and such a round) would end past MaxSeconds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,15 +183,16 @@ struct VarianceSplit {
 VarianceSplit splitVariance(const std::vector<SeedEffect> &Seeds);
 
 /// Step 3: the half-width \p HalfWidth (measured with V.Rounds) projected
-/// to \p Layouts per side after \p MoreRounds rounds.
+/// to \p Layouts per side once each has run at least \p Each rounds.
 double projectHalfWidth(const VarianceSplit &V, double HalfWidth,
-                        unsigned Layouts, unsigned MoreRounds);
+                        unsigned Layouts, unsigned Each);
 
 /// A way to reach the target from here.
 struct StopPlan {
   unsigned Layouts = 0;    ///< Per side, in all.
   unsigned MoreRounds = 0; ///< Rounds still to run.
   double Seconds = 0;      ///< What they cost at the measured rates.
+  unsigned Each = 0;       ///< The rounds every layout will have run.
 };
 
 enum class StopAction { Reached, OutOfLooks, OutOfTime, AddRound, AddLayouts };
@@ -193,10 +203,13 @@ const char *stopActionName(StopAction A);
 struct StopDecision {
   StopAction Action = StopAction::AddRound;
   unsigned NewLayouts = 0; ///< With AddLayouts: how many seeds to add.
-  Comparison Now;          ///< compare() of the runs so far.
-  double HalfWidth = 0;    ///< Now.Detectable.
-  bool Look = false;       ///< This round is one of step 1's looks.
-  double Runs = 0;         ///< Runs counted, per side.
+  /// Seeds that have run this many rounds sit the next round out (the
+  /// plan's StopPlan::Each); 0: every seed runs.
+  unsigned RoundsEach = 0;
+  Comparison Now;       ///< compare() of the runs so far.
+  double HalfWidth = 0; ///< Now.Detectable.
+  bool Look = false;    ///< This round is one of step 1's looks.
+  double Runs = 0;      ///< Runs counted, per side.
   /// The confidence of Now's interval: at a look, step 1's; between
   /// looks, what a look now would have.
   double Confidence = 0.95;
@@ -239,6 +252,9 @@ struct LoopStep {
   std::optional<StopDecision> D;      ///< Unset: compare() refused the runs.
   StopReason Stop = StopReason::None; ///< None: another round.
   unsigned NewLayouts = 0;            ///< Seeds to add before the next round.
+  /// Seeds with this many rounds or more sit the next round out; 0: every
+  /// seed runs (StopDecision::RoundsEach).
+  unsigned RoundsEach = 0;
 };
 
 /// Steps 1-5 after round Now.CompleteRounds; a look is recorded in
