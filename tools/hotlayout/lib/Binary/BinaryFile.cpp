@@ -36,6 +36,14 @@ bool CodeRange::hasName(StringRef N) const {
   return Name == N || is_contained(Aliases, N);
 }
 
+std::string CodeRange::boltName() const {
+  if (!LocalName)
+    return Name;
+  if (!ProfileNames.empty())
+    return ProfileNames.front();
+  return Name + "/1";
+}
+
 BinaryFile::BinaryFile(std::string Path, std::unique_ptr<MemoryBuffer> Buffer,
                        std::unique_ptr<ELFObjectFileBase> Obj)
     : Path(std::move(Path)), Buffer(std::move(Buffer)), Obj(std::move(Obj)) {}
@@ -310,6 +318,7 @@ static std::vector<CodeRange> mergeAliases(ArrayRef<FunctionSymbol> Symbols) {
       R.Bytes = F.Bytes;
       R.ProfileNames = F.ProfileNames;
       R.LocalKey = F.LocalKey;
+      R.LocalName = !F.Global;
       NameIsGlobal[F.Address] = F.Global;
       continue;
     }
@@ -320,6 +329,7 @@ static std::vector<CodeRange> mergeAliases(ArrayRef<FunctionSymbol> Symbols) {
     if (F.Global && !NameIsGlobal[F.Address]) {
       R.Aliases.push_back(R.Name);
       R.Name = F.Name.str();
+      R.LocalName = false;
       NameIsGlobal[F.Address] = true;
     } else {
       R.Aliases.push_back(F.Name.str());

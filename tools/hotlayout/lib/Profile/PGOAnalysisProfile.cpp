@@ -6,7 +6,11 @@
 //    instrument them) and that it enters: their entry count is its count of
 //    records to their first byte, the same calls BOLT counts for the rest.
 // 3. Decode each block and turn each edge into a record from the
-//    instruction that takes it (branchesFromPGOMap).
+//    instruction that takes it (branchesFromPGOMap); and each direct call
+//    (or tail jump) into a function of step 2's kind that the profile never
+//    enters into a call record, its block's count: such a function, called
+//    only from code BOLT could not instrument, is then entered, and steps
+//    2-3 run for it in turn (MapProfiler).
 // The other way, functionsProfiledFromPGOMap recognises those records in a
 // profile they were merged into: step 3 again with the profile's entries,
 // compared with what the profile has.
@@ -239,36 +243,154 @@ std::vector<ProfileBranch> MapContext::branches(const CodeRange &Range,
 }
 } // namespace
 
+namespace {
+/// Steps 2-3 over the functions the profile has no record from, with
+/// what the records so far say about calls into them.
+class MapProfiler {
+public:
+  MapProfiler(const MapContext &C, const BranchProfile &Profile)
+      : C(C), Profile(Profile) {}
+
+  PGOMapRecords run();
+
+private:
+  /// A function the map may give records.
+  struct Candidate {
+    Candidate() = default;
+    Candidate(const CodeRange &Range, const MappedFunction &Mapped)
+        : Range(&Range), Mapped(&Mapped) {}
+    const CodeRange *Range = nullptr;
+    const MappedFunction *Mapped = nullptr;
+    uint64_t Calls = 0;  ///< From the functions the map profiled so far.
+    std::string Records; ///< Its .fdata lines once profiled.
+    bool Profiled = false;
+  };
+
+  void profile(Candidate &F, StringRef EntryName, uint64_t Entries,
+               std::vector<uint64_t> &Next);
+  void countCalls(Candidate &Caller, StringRef CallerName,
+                  ArrayRef<DecodedInst> Insts, uint64_t Entries,
+                  std::vector<uint64_t> &Next);
+
+  const MapContext &C;
+  const BranchProfile &Profile;
+  std::map<uint64_t, Candidate> Candidates; ///< By address.
+};
+} // namespace
+
+/// Step 3 for \p F entered \p Entries times (its entry named
+/// \p EntryName, kind and BOLT name), and the calls it makes into
+/// candidates no one has entered (\p Next gets those it enters first).
+void MapProfiler::profile(Candidate &F, StringRef EntryName, uint64_t Entries,
+                          std::vector<uint64_t> &Next) {
+  const PGOMapFunction &Map = F.Mapped->Map;
+  std::vector<DecodedInst> Insts = decodeBlocks(*C.Finder, *F.Range, Map);
+  std::vector<ProfileBranch> Branches;
+  for (const ProfileBranch &B : branchesFromPGOMap(Map, Insts, Entries))
+    if (B.From < F.Range->Bytes.size() && B.To < F.Range->Bytes.size())
+      Branches.push_back(B);
+  if (Branches.empty())
+    return;
+  F.Profiled = true;
+  raw_string_ostream OS(F.Records);
+  appendRecords(OS, EntryName, Branches);
+  countCalls(F, EntryName, Insts, Entries, Next);
+}
+
+/// The calls (and tail jumps) of \p Caller, entered \p Entries times,
+/// into the entry of a candidate the profile never enters: BOLT records a
+/// call only from a function it instrumented, so a function called only
+/// from uninstrumented ones (two functions with jump tables BOLT cannot
+/// instrument in a PIE, one calling the other) has no entry and no scale,
+/// while its caller's map says how often the calling block ran. Each
+/// becomes a call record beside \p Caller's and counts as its callee's
+/// entries. An indirect call says nothing here: BOLT records one from
+/// instrumented code into an uninstrumented function as a call to
+/// "[unknown]" (xz's lz_encode into lzma2_encode, which calls
+/// lzma_lzma_encode: neither gets records).
+void MapProfiler::countCalls(Candidate &Caller, StringRef CallerName,
+                             ArrayRef<DecodedInst> Insts, uint64_t Entries,
+                             std::vector<uint64_t> &Next) {
+  const PGOMapFunction &Map = Caller.Mapped->Map;
+  uint64_t Begin = Caller.Range->Address,
+           End = Begin + Caller.Range->Bytes.size();
+  double EntryFreq = double(std::max<uint64_t>(Map.EntryFreq, 1));
+  raw_string_ostream OS(Caller.Records);
+  for (const PGOMapBlock &B : Map.Blocks) {
+    uint64_t Count =
+        uint64_t(std::llround(double(Entries) * double(B.Freq) / EntryFreq));
+    if (Count == 0)
+      continue;
+    for (const DecodedInst &I :
+         instsIn(Insts, Begin + B.Offset, Begin + B.Offset + B.Size)) {
+      uint64_t Target = I.IsCall ? I.CallTarget : I.IsBranch ? I.Target : 0;
+      if (!Target || (Target >= Begin && Target < End))
+        continue;
+      auto It = Candidates.find(Target);
+      if (It == Candidates.end() || It->second.Profiled)
+        continue;
+      Candidate &Callee = It->second;
+      const FunctionProfile *P = Profile.functionProfile(*Callee.Range);
+      if (P && P->Entries)
+        continue; // Entered by the run: step 2 scales it by that.
+      if (Callee.Calls == 0)
+        Next.push_back(Target);
+      Callee.Calls += Count;
+      OS << CallerName << ' ' << format_hex_no_prefix(I.Address - Begin, 1)
+         << " 1 " << Callee.Range->boltName() << " 0 0 " << Count << '\n';
+    }
+  }
+}
+
+PGOMapRecords MapProfiler::run() {
+  for (const CodeRange &Range : C.Ranges) {
+    auto It = C.Functions.find(Range.Address);
+    if (It != C.Functions.end() && !Profile.hasRecordsFrom(Range))
+      Candidates[Range.Address] = Candidate(Range, It->second);
+  }
+  // Step 2: the functions the run enters, scaled by its calls into them;
+  // then, wave by wave, those only the functions profiled so far call,
+  // each scaled by the calls counted when it is first reached (a later
+  // wave's calls into it are not added: its count is a lower bound).
+  std::vector<uint64_t> Wave;
+  for (auto &[Address, F] : Candidates) {
+    const FunctionProfile *P = Profile.functionProfile(*F.Range);
+    if (P && P->Entries && !P->EntryName.empty())
+      profile(F, P->EntryName, P->Entries, Wave);
+  }
+  while (!Wave.empty()) {
+    std::vector<uint64_t> Next;
+    for (uint64_t Address : Wave) {
+      Candidate &F = Candidates[Address];
+      if (!F.Profiled)
+        profile(F, "1 " + F.Range->boltName(), F.Calls, Next);
+    }
+    Wave = std::move(Next);
+  }
+  PGOMapRecords Result;
+  for (auto &[Address, F] : Candidates) {
+    if (F.Profiled) {
+      Result.Profiled.push_back(F.Range->Name);
+      Result.Fdata += F.Records;
+      if (!conservesFlow(F.Mapped->Map))
+        Result.Inconsistent.push_back(F.Range->Name);
+    } else if (F.Mapped->RanInTraining && F.Calls == 0) {
+      const FunctionProfile *P = Profile.functionProfile(*F.Range);
+      if (!P || P->Entries == 0 || P->EntryName.empty())
+        Result.NotEntered.push_back(F.Range->Name);
+    }
+  }
+  return Result;
+}
+
 Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
                                           const BranchProfile &Profile) {
-  PGOMapRecords Result;
   auto Context = MapContext::load(File);
   if (!Context)
     return Context.takeError();
   if (!*Context)
-    return Result;
-  const MapContext &C = **Context;
-  raw_string_ostream OS(Result.Fdata);
-  for (const CodeRange &Range : C.Ranges) {
-    auto It = C.Functions.find(Range.Address);
-    if (It == C.Functions.end() || Profile.hasRecordsFrom(Range))
-      continue;
-    const PGOMapFunction &F = It->second.Map;
-    const FunctionProfile *P = Profile.functionProfile(Range);
-    if (!P || P->Entries == 0 || P->EntryName.empty()) {
-      if (It->second.RanInTraining)
-        Result.NotEntered.push_back(Range.Name);
-      continue;
-    }
-    std::vector<ProfileBranch> Branches = C.branches(Range, F, P->Entries);
-    if (Branches.empty())
-      continue;
-    appendRecords(OS, P->EntryName, Branches);
-    Result.Profiled.push_back(Range.Name);
-    if (!conservesFlow(F))
-      Result.Inconsistent.push_back(Range.Name);
-  }
-  return Result;
+    return PGOMapRecords();
+  return MapProfiler(**Context, Profile).run();
 }
 
 /// Whether two counts of one edge agree up to rounding (matchesPGOMapRecords).

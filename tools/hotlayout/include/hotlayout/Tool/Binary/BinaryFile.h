@@ -59,8 +59,15 @@ struct CodeRange {
   /// that name after that FILE symbol. llvm-bolt keeps the symbol table's
   /// order, so this names one function in both its input and its output.
   std::string LocalKey;
+  /// Name is a local symbol's (no global symbol is at Address).
+  bool LocalName = false;
 
   bool hasName(llvm::StringRef N) const;
+  /// The name llvm-bolt's profiles give this function: a global symbol's
+  /// as it is, a local one's NAME/1 (RewriteInstance numbers local symbols
+  /// of a name from 1), or the first of ProfileNames where several local
+  /// functions share it.
+  std::string boltName() const;
   /// The name that stands for this function alone in llvm-bolt's input and
   /// output alike: LocalKey where it has one, else Name.
   llvm::StringRef matchName() const {

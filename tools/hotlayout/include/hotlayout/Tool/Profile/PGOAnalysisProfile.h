@@ -81,7 +81,8 @@ struct PGOMapRecords {
   /// them), in address order.
   std::vector<std::string> Profiled;
   /// Functions without a record from them that ran in the compiler's
-  /// training run, but that the profile never enters: no scale, no records.
+  /// training run, but that neither the profile nor a function the map
+  /// profiled enters: no scale, no records.
   std::vector<std::string> NotEntered;
   /// Functions of Profiled whose map does not conserve flow: their counts
   /// are estimates (conservesFlow).
@@ -91,8 +92,11 @@ struct PGOMapRecords {
 };
 
 /// The records \p File's PGO analysis map gives the functions \p Profile
-/// has no record from. A binary without a map with frequencies and branch
-/// probabilities, or without function symbols, gives none; an unreadable
+/// has no record from, scaled by the profile's calls into them or, for a
+/// function the profile never enters, by the calls the map-profiled
+/// functions make into it (written as call records too; a lower bound when
+/// several waves of them call it). A binary without a map with frequencies and
+/// branch probabilities, or without function symbols, gives none; an unreadable
 /// map is an error.
 llvm::Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
                                                 const BranchProfile &Profile);
