@@ -247,6 +247,19 @@ TEST(ABStopping, LayoutsThatDoNotFitGiveARound) {
   StopDecision D = decide(E.A, E.B, 580, goal(0.01), 0.01, C);
   EXPECT_EQ(D.Action, StopAction::AddRound);
   EXPECT_EQ(D.NewLayouts, 0u);
+
+  // A plan that adds layouts (SpreadBetweenLayoutsAddsLayouts' runs) with
+  // no room left for them: its rounds were for the layouts it would have
+  // added, which every seed here has, so every seed runs the round (a
+  // round of none would change nothing, and the rule would ask again).
+  Random R2(3);
+  Experiment S = layoutsOnly(R2, 8, 10, 0.03);
+  C.LayoutSeconds = 30;
+  StopDecision Late = decide(S.A, S.B, 585, goal(0.02), 0.02, C);
+  ASSERT_TRUE(Late.ToTarget);
+  EXPECT_GT(Late.ToTarget->Layouts, 8u);
+  EXPECT_EQ(Late.Action, StopAction::AddRound);
+  EXPECT_EQ(Late.RoundsEach, 0u);
 }
 
 // Without a target the rule only watches the time: rounds until the limit.

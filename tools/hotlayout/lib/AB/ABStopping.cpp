@@ -356,10 +356,13 @@ decideNext(const SideSamples &A, const SideSamples &B, const StopState &Now,
   }
   chooseStep(D, Goal, Now.PendingLayouts);
   // Step 5: new layouts that do not fit may leave room for a round (one
-  // fits, or this was the last look).
+  // fits, or this was the last look): of every seed, since the plan's
+  // rounds were for the layouts it would have added, and its seeds may all
+  // have them (a round of none would change nothing).
   if (D.Action == StopAction::AddLayouts && !Fits(D.NewLayouts)) {
     D.Action = StopAction::AddRound;
     D.NewLayouts = 0;
+    D.RoundsEach = 0;
   }
   return D;
 }
