@@ -367,10 +367,7 @@ one_program() {
     "${p}_link" obj-v2 v2 "${v2_link[@]}"
   fi
   log "$p: hotlayout profile, plan, apply; llvm-bolt"
-  # The recipe's final profile takes the first build's loop profile (nopl has none).
-  for b in $profiled; do
-    PROFILE_EXTRA=; [ "$b" = nopl ] || [ ! -f "$PW/in.loops" ] || PROFILE_EXTRA="--loop-profile $PW/in.loops"
-    run_workload profile "$b" "prof-$b"; cp "prof-$b/prof.fdata" "p-$b.fdata"; done
+  for b in $profiled; do run_workload profile "$b" "prof-$b"; cp "prof-$b/prof.fdata" "p-$b.fdata"; done
   # in.plan.lock: plan's lock; in.lock: the same after apply recorded its choices
   # (--write-lock: shifts, emitted sizes, code hashes), which the shuffled
   # build and, through plan --update, the edited one reuse.

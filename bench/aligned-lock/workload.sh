@@ -40,7 +40,7 @@ run_workload() {
                    --i1 "${mode#cachegrind=}" ${lib[@]+--per-object} -o "$d/cachegrind.$n" -- "$bin" $args \
                    | "$filter" > "$PW/$d/out.$n" ;;
       # profile preloads its instrumented copy of the library, not the library.
-      profile) repeatable_run "$@" "$H" profile --quiet ${PROFILE_EXTRA:-} "${lib[@]}" $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
+      profile) repeatable_run "$@" "$H" profile --quiet "${lib[@]}" $app -o "$d/prof.fdata" -- "$bin" $args > /dev/null
                app=--append ;;
     esac
   done < "$PW/workload.txt"

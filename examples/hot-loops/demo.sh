@@ -131,7 +131,7 @@ aligned="$(grep -c 'remark: aligned hot loop' build-remarks.txt || :)"
 step 1 build "hotlayout flags --instrument, --use, --loop-profile: loops ($(stat -c %s loops) bytes); hotalign aligned $aligned hot loops"
 
 begin
-run_tool profile.txt "$hotlayout" profile --loop-profile loops.loops -o loops.fdata -- ./loops "$rounds"
+run_tool profile.txt "$hotlayout" profile -o loops.fdata -- ./loops "$rounds"
 step 2 profile "BOLT instrumentation, 1 run: loops.fdata"
 
 begin

@@ -93,18 +93,6 @@ static cl::opt<bool> Preload(
              "(default off)"),
     cl::sub(ProfileSubcommand), cl::cat(ProfileCategory));
 
-static cl::opt<std::string> LoopProfile(
-    "loop-profile",
-    cl::desc("The first build's loop profile (hotlayout loops -o): the "
-             "functions BOLT cannot instrument in this build (a switch's jump "
-             "table the final build leaves as the compiler made it) get its "
-             "exact counts, scaled to this run's calls into them, instead of "
-             "the PGO map's estimates; and those no call of this run reaches "
-             "(only an indirect call BOLT could not resolve), its counts as "
-             "they are (default: the PGO map's estimates only)"),
-    cl::value_desc("F.loops"), cl::sub(ProfileSubcommand),
-    cl::cat(ProfileCategory));
-
 static cl::opt<std::string> ProgramName(cl::Positional, cl::desc("PROGRAM"),
                                         cl::sub(ProfileSubcommand),
                                         cl::cat(ProfileCategory));
@@ -128,7 +116,6 @@ int runProfileCommand() {
   Config.PerfData = PerfData;
   Config.Library = Library;
   Config.Preload = Preload;
-  Config.LoopProfilePath = LoopProfile;
   if (Error E = runProfile(
           Config, commandDiagnostics("profile", /*ShowProgress=*/!Quiet)))
     return reportError("profile", std::move(E));

@@ -3,9 +3,7 @@
 // the table's address out of the loop). run calls step (case 6) and nothing
 // else does; run also calls fold (case 5), a plain loop BOLT instruments,
 // which main calls too. `switch-calls N` runs N rounds (none for 0: run is
-// not called) and prints its accumulators and how often step ran. Built
-// with -DINDIRECT_RUN, main calls run through a pointer: an indirect call
-// BOLT records as a call to [unknown] when run is not instrumented.
+// not called) and prints its accumulators and how often step ran.
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -53,13 +51,8 @@ __attribute__((noinline)) void run(int Rounds) {
 int main(int argc, char **argv) {
   Acc[5] = fold(argc);
   int Rounds = argc > 1 ? atoi(argv[1]) : 1000;
-#ifdef INDIRECT_RUN
-  void (*volatile Run)(int) = run;
-#else
-  void (*Run)(int) = run;
-#endif
   if (Rounds > 0)
-    Run(Rounds);
+    run(Rounds);
   for (int K = 0; K < 8; ++K)
     printf("%lu\n", Acc[K]);
   for (int K = 0; K < 4; ++K)

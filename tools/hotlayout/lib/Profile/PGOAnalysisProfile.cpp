@@ -244,72 +244,14 @@ std::vector<ProfileBranch> MapContext::branches(const CodeRange &Range,
 } // namespace
 
 namespace {
-/// The flow a function's records come from: its PGO map, or the same
-/// blocks with a loop profile's exact counts in place of its frequencies.
-struct Flow {
-  PGOMapFunction Map;
-  bool Exact = false;
-  /// With Exact: the first run's entries (the entry block's count less
-  /// what its own blocks sent it), the scale of the counts.
-  uint64_t FirstEntries = 0;
-};
-
-/// \p Map with \p Counted's block and edge counts as its frequencies and
-/// probabilities (EntryFreq the first run's entries, so that
-/// branchesFromPGOMap scales them to a run's); none when they do not fit
-/// (a block or an edge the map does not have: the function changed since
-/// the first build) or counted nothing.
-std::optional<Flow> exactFlow(const PGOMapFunction &Map,
-                              const LoopProfileFunction &Counted) {
-  DenseMap<uint32_t, uint64_t> Count;
-  for (const LoopProfileBlock &B : Counted.Blocks)
-    Count[B.ID] = B.Count;
-  DenseMap<uint32_t, const PGOMapBlock *> ByID;
-  const PGOMapBlock *Entry = nullptr;
-  for (const PGOMapBlock &B : Map.Blocks) {
-    ByID[B.ID] = &B;
-    if (B.Offset == 0)
-      Entry = &B;
-  }
-  if (!Entry || !llvm::all_of(Counted.Blocks, [&](const LoopProfileBlock &B) {
-        return ByID.count(B.ID);
-      }))
-    return std::nullopt;
-  Flow F;
-  F.Exact = true;
-  F.Map = Map;
-  uint64_t BackIntoEntry = 0;
-  DenseMap<uint32_t, std::vector<std::pair<uint32_t, double>>> Out;
-  for (const LoopProfileEdge &E : Counted.Edges) {
-    if (!ByID.count(E.FromID) || !ByID.count(E.ToID))
-      return std::nullopt;
-    uint64_t From = Count.lookup(E.FromID);
-    if (From)
-      Out[E.FromID].push_back({E.ToID, double(E.Count) / double(From)});
-    if (E.ToID == Entry->ID)
-      BackIntoEntry += E.Count;
-  }
-  uint64_t EntryCount = Count.lookup(Entry->ID);
-  if (EntryCount <= BackIntoEntry)
-    return std::nullopt;
-  F.FirstEntries = EntryCount - BackIntoEntry;
-  F.Map.EntryFreq = F.FirstEntries;
-  for (PGOMapBlock &B : F.Map.Blocks) {
-    B.Freq = Count.lookup(B.ID);
-    B.Successors = Out.lookup(B.ID);
-  }
-  return F;
-}
-
 /// Steps 2-3 over the functions the profile has no record from, with
 /// what the records so far say about calls into them.
 class MapProfiler {
 public:
-  MapProfiler(const MapContext &C, const BranchProfile &Profile,
-              const LoopProfileIndex *Exact, const BranchProfile *Earlier)
-      : C(C), Profile(Profile), Exact(Exact), Earlier(Earlier) {}
+  MapProfiler(const MapContext &C, const BranchProfile &Profile)
+      : C(C), Profile(Profile) {}
 
-  Expected<PGOMapRecords> run();
+  PGOMapRecords run();
 
 private:
   /// A function the map may give records.
@@ -319,56 +261,29 @@ private:
         : Range(&Range), Mapped(&Mapped) {}
     const CodeRange *Range = nullptr;
     const MappedFunction *Mapped = nullptr;
-    std::optional<Flow> Counted; ///< From the loop profile, if it has it.
     uint64_t Calls = 0;  ///< From the functions the map profiled so far.
     std::string Records; ///< Its .fdata lines once profiled.
     bool Profiled = false;
-    bool Unreached = false; ///< Counted as the first run counted it.
   };
 
-  Error readCounts(Candidate &F) const;
   void profile(Candidate &F, StringRef EntryName, uint64_t Entries,
                std::vector<uint64_t> &Next);
-  void countCalls(Candidate &Caller, const PGOMapFunction &Map,
-                  StringRef CallerName, ArrayRef<DecodedInst> Insts,
-                  uint64_t Entries, std::vector<uint64_t> &Next);
-  bool entered(const Candidate &F) const;
-  void runWaves(std::vector<uint64_t> Wave);
+  void countCalls(Candidate &Caller, StringRef CallerName,
+                  ArrayRef<DecodedInst> Insts, uint64_t Entries,
+                  std::vector<uint64_t> &Next);
 
   const MapContext &C;
   const BranchProfile &Profile;
-  const LoopProfileIndex *Exact;
-  const BranchProfile *Earlier;
   std::map<uint64_t, Candidate> Candidates; ///< By address.
 };
 } // namespace
-
-/// \p F's counts in the loop profile, where it has them and they fit.
-/// Functions that share their name with another have none (hotlayout
-/// loops leaves them out): the name alone cannot say which is which.
-Error MapProfiler::readCounts(Candidate &F) const {
-  if (!Exact || !F.Range->ProfileNames.empty())
-    return Error::success();
-  auto Counted = Exact->function(F.Range->Name);
-  if (!Counted)
-    return Counted.takeError();
-  if (*Counted)
-    F.Counted = exactFlow(F.Mapped->Map, **Counted);
-  return Error::success();
-}
-
-/// Whether the run's records call into \p F.
-bool MapProfiler::entered(const Candidate &F) const {
-  const FunctionProfile *P = Profile.functionProfile(*F.Range);
-  return P && P->Entries && !P->EntryName.empty();
-}
 
 /// Step 3 for \p F entered \p Entries times (its entry named
 /// \p EntryName, kind and BOLT name), and the calls it makes into
 /// candidates no one has entered (\p Next gets those it enters first).
 void MapProfiler::profile(Candidate &F, StringRef EntryName, uint64_t Entries,
                           std::vector<uint64_t> &Next) {
-  const PGOMapFunction &Map = F.Counted ? F.Counted->Map : F.Mapped->Map;
+  const PGOMapFunction &Map = F.Mapped->Map;
   std::vector<DecodedInst> Insts = decodeBlocks(*C.Finder, *F.Range, Map);
   std::vector<ProfileBranch> Branches;
   for (const ProfileBranch &B : branchesFromPGOMap(Map, Insts, Entries))
@@ -379,23 +294,24 @@ void MapProfiler::profile(Candidate &F, StringRef EntryName, uint64_t Entries,
   F.Profiled = true;
   raw_string_ostream OS(F.Records);
   appendRecords(OS, EntryName, Branches);
-  countCalls(F, Map, EntryName, Insts, Entries, Next);
+  countCalls(F, EntryName, Insts, Entries, Next);
 }
 
-/// The calls (and tail jumps) of \p Caller, entered \p Entries times and
-/// flowing as \p Map says, into the entry of a candidate the profile never
-/// enters: BOLT records a call only from a function it instrumented, so a
-/// function called only from uninstrumented ones (two functions with jump
-/// tables BOLT cannot instrument in a PIE, one calling the other) has no
-/// entry and no scale, while its caller's map says how often the calling
-/// block ran. Each becomes a call record beside \p Caller's and counts as
-/// its callee's entries. An indirect call says nothing here: BOLT records
-/// one from instrumented code into an uninstrumented function as a call to
+/// The calls (and tail jumps) of \p Caller, entered \p Entries times,
+/// into the entry of a candidate the profile never enters: BOLT records a
+/// call only from a function it instrumented, so a function called only
+/// from uninstrumented ones (two functions with jump tables BOLT cannot
+/// instrument in a PIE, one calling the other) has no entry and no scale,
+/// while its caller's map says how often the calling block ran. Each
+/// becomes a call record beside \p Caller's and counts as its callee's
+/// entries. An indirect call says nothing here: BOLT records one from
+/// instrumented code into an uninstrumented function as a call to
 /// "[unknown]" (xz's lz_encode into lzma2_encode, which calls
-/// lzma_lzma_encode); only a loop profile counts those (run()).
-void MapProfiler::countCalls(Candidate &Caller, const PGOMapFunction &Map,
-                             StringRef CallerName, ArrayRef<DecodedInst> Insts,
-                             uint64_t Entries, std::vector<uint64_t> &Next) {
+/// lzma_lzma_encode: neither gets records).
+void MapProfiler::countCalls(Candidate &Caller, StringRef CallerName,
+                             ArrayRef<DecodedInst> Insts, uint64_t Entries,
+                             std::vector<uint64_t> &Next) {
+  const PGOMapFunction &Map = Caller.Mapped->Map;
   uint64_t Begin = Caller.Range->Address,
            End = Begin + Caller.Range->Bytes.size();
   double EntryFreq = double(std::max<uint64_t>(Map.EntryFreq, 1));
@@ -411,9 +327,12 @@ void MapProfiler::countCalls(Candidate &Caller, const PGOMapFunction &Map,
       if (!Target || (Target >= Begin && Target < End))
         continue;
       auto It = Candidates.find(Target);
-      if (It == Candidates.end() || It->second.Profiled || entered(It->second))
-        continue; // Entered by the run: step 2 scales it by that.
+      if (It == Candidates.end() || It->second.Profiled)
+        continue;
       Candidate &Callee = It->second;
+      const FunctionProfile *P = Profile.functionProfile(*Callee.Range);
+      if (P && P->Entries)
+        continue; // Entered by the run: step 2 scales it by that.
       if (Callee.Calls == 0)
         Next.push_back(Target);
       Callee.Calls += Count;
@@ -423,11 +342,22 @@ void MapProfiler::countCalls(Candidate &Caller, const PGOMapFunction &Map,
   }
 }
 
-/// Profiles each function of \p Wave by the calls counted into it, then
-/// the functions those call, until no new one is reached. Each is scaled
-/// by the calls counted when it is first reached (a later wave's calls
-/// into it are not added: its count is a lower bound).
-void MapProfiler::runWaves(std::vector<uint64_t> Wave) {
+PGOMapRecords MapProfiler::run() {
+  for (const CodeRange &Range : C.Ranges) {
+    auto It = C.Functions.find(Range.Address);
+    if (It != C.Functions.end() && !Profile.hasRecordsFrom(Range))
+      Candidates[Range.Address] = Candidate(Range, It->second);
+  }
+  // Step 2: the functions the run enters, scaled by its calls into them;
+  // then, wave by wave, those only the functions profiled so far call,
+  // each scaled by the calls counted when it is first reached (a later
+  // wave's calls into it are not added: its count is a lower bound).
+  std::vector<uint64_t> Wave;
+  for (auto &[Address, F] : Candidates) {
+    const FunctionProfile *P = Profile.functionProfile(*F.Range);
+    if (P && P->Entries && !P->EntryName.empty())
+      profile(F, P->EntryName, P->Entries, Wave);
+  }
   while (!Wave.empty()) {
     std::vector<uint64_t> Next;
     for (uint64_t Address : Wave) {
@@ -437,69 +367,30 @@ void MapProfiler::runWaves(std::vector<uint64_t> Wave) {
     }
     Wave = std::move(Next);
   }
-}
-
-Expected<PGOMapRecords> MapProfiler::run() {
-  for (const CodeRange &Range : C.Ranges) {
-    auto It = C.Functions.find(Range.Address);
-    if (It == C.Functions.end() || Profile.hasRecordsFrom(Range))
-      continue;
-    Candidate &F = Candidates[Range.Address];
-    F = Candidate(Range, It->second);
-    if (Error E = readCounts(F))
-      return std::move(E);
-  }
-  // Step 2: the functions the run enters, scaled by its calls into them,
-  // and the functions only they call.
-  std::vector<uint64_t> Wave;
-  for (auto &[Address, F] : Candidates)
-    if (entered(F)) {
-      const FunctionProfile *P = Profile.functionProfile(*F.Range);
-      profile(F, P->EntryName, P->Entries, Wave);
-    }
-  runWaves(std::move(Wave));
-  // Then those no call of the run reaches that the first build's run
-  // counted: BOLT could not say who called them (an indirect call from
-  // instrumented code into one is a call to "[unknown]"), so their counts
-  // are the first run's as they are, and the functions only they call
-  // follow.
-  Wave.clear();
-  for (auto &[Address, F] : Candidates)
-    if (!F.Profiled && F.Calls == 0 && F.Counted &&
-        !(Earlier && Earlier->hasRecordsFrom(*F.Range))) {
-      profile(F, "1 " + F.Range->boltName(), F.Counted->FirstEntries, Wave);
-      F.Unreached = F.Profiled;
-    }
-  runWaves(std::move(Wave));
   PGOMapRecords Result;
   for (auto &[Address, F] : Candidates) {
     if (F.Profiled) {
       Result.Profiled.push_back(F.Range->Name);
       Result.Fdata += F.Records;
-      if (F.Counted)
-        Result.Exact.push_back(F.Range->Name);
-      if (F.Unreached)
-        Result.Unreached.push_back(F.Range->Name);
-      if (!F.Counted && !conservesFlow(F.Mapped->Map))
+      if (!conservesFlow(F.Mapped->Map))
         Result.Inconsistent.push_back(F.Range->Name);
-    } else if (F.Mapped->RanInTraining && F.Calls == 0 && !entered(F) &&
-               !(F.Counted && Earlier && Earlier->hasRecordsFrom(*F.Range))) {
-      Result.NotEntered.push_back(F.Range->Name);
+    } else if (F.Mapped->RanInTraining && F.Calls == 0) {
+      const FunctionProfile *P = Profile.functionProfile(*F.Range);
+      if (!P || P->Entries == 0 || P->EntryName.empty())
+        Result.NotEntered.push_back(F.Range->Name);
     }
   }
   return Result;
 }
 
 Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
-                                          const BranchProfile &Profile,
-                                          const LoopProfileIndex *Exact,
-                                          const BranchProfile *Earlier) {
+                                          const BranchProfile &Profile) {
   auto Context = MapContext::load(File);
   if (!Context)
     return Context.takeError();
   if (!*Context)
     return PGOMapRecords();
-  return MapProfiler(**Context, Profile, Exact, Earlier).run();
+  return MapProfiler(**Context, Profile).run();
 }
 
 /// Whether two counts of one edge agree up to rounding (matchesPGOMapRecords).

@@ -68,7 +68,6 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -119,14 +118,10 @@ private:
   Error writeMerged(const BoltTools &Tools, std::vector<std::string> Inputs,
                     const TempDir &Tmp, AtomicOutput &Out) const;
   std::string commandLine() const;
-  Error readLoopProfile();
 
   const ProfileConfig &C;
   const Diagnostics &Diag;
   unsigned Runs;
-  /// --loop-profile's text and its index (step 4), read before any run.
-  std::unique_ptr<MemoryBuffer> LoopProfileText;
-  std::optional<LoopProfileIndex> Exact;
 };
 } // namespace
 
@@ -238,18 +233,7 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
                      "cannot read back (" +
                          Why + "); its symbols may be damaged: rebuild it");
   }
-  // With --append, a function the existing output already counted as the
-  // first build's run did (a run of another workload line) is not added
-  // again: the loop profile counts the whole first run once.
-  std::optional<BranchProfile> Earlier;
-  if (Exact && C.Append && sys::fs::exists(C.OutputPath)) {
-    auto Read = BranchProfile::readAll({C.OutputPath});
-    if (!Read)
-      return Read.takeError();
-    Earlier = std::move(*Read);
-  }
-  auto Records = recordsFromPGOMap(File, *Profile, Exact ? &*Exact : nullptr,
-                                   Earlier ? &*Earlier : nullptr);
+  auto Records = recordsFromPGOMap(File, *Profile);
   if (!Records)
     return Records.takeError();
   // A call is recorded only from an instrumented function: a function
@@ -271,18 +255,6 @@ Profiler::recordFromPGOMap(const BinaryFile &File,
                 "instrument " +
                 (Profiled == 1 ? "it" : "them") +
                 "): " + nameList(Records->Profiled, Profiled));
-  if (size_t N = Records->Exact.size())
-    Diag.progress(Twine(N) +
-                  " of them counted as the first build's run "
-                  "counted them (--loop-profile), not estimated: " +
-                  nameList(Records->Exact, N));
-  if (size_t N = Records->Unreached.size())
-    Diag.progress(Twine(N) +
-                  " of those reached by no call of this run (an "
-                  "indirect call into a function BOLT could not "
-                  "instrument is a call to [unknown]): their counts "
-                  "are the first run's as they are, not scaled: " +
-                  nameList(Records->Unreached, N));
   if (!Records->Inconsistent.empty())
     Diag.warning(fileError(
         File.path(),
@@ -591,28 +563,8 @@ Expected<std::vector<std::string>> Profiler::convertPerf(const BoltTools &Tools,
   return std::vector<std::string>{Converted};
 }
 
-/// --loop-profile, checked before the program runs: a damaged file fails
-/// in seconds, not after the workload.
-Error Profiler::readLoopProfile() {
-  if (C.LoopProfilePath.empty())
-    return Error::success();
-  auto Buffer = MemoryBuffer::getFile(C.LoopProfilePath, /*IsText=*/true);
-  if (!Buffer)
-    return fileError(C.LoopProfilePath,
-                     "cannot be read: " + Buffer.getError().message());
-  LoopProfileText = std::move(*Buffer);
-  auto Index =
-      LoopProfileIndex::scan(LoopProfileText->getBuffer(), C.LoopProfilePath);
-  if (!Index)
-    return Index.takeError();
-  Exact = std::move(*Index);
-  return Error::success();
-}
-
 Error Profiler::run() {
   if (Error E = checkOptions())
-    return E;
-  if (Error E = readLoopProfile())
     return E;
   bool FromPerf = !C.PerfData.empty();
   bool ForLibrary = !C.Library.empty();

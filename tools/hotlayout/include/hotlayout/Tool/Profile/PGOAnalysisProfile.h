@@ -18,7 +18,6 @@
 #ifndef HOTLAYOUT_TOOL_PGOANALYSISPROFILE_H
 #define HOTLAYOUT_TOOL_PGOANALYSISPROFILE_H
 
-#include "hotlayout/Support/LoopProfileFormat.h"
 #include "hotlayout/Tool/Binary/BinaryFile.h"
 #include "hotlayout/Tool/Binary/LoopFinder.h"
 #include "hotlayout/Tool/Profile/Fdata.h"
@@ -85,15 +84,8 @@ struct PGOMapRecords {
   /// training run, but that neither the profile nor a function the map
   /// profiled enters: no scale, no records.
   std::vector<std::string> NotEntered;
-  /// Functions of Profiled whose records are a loop profile's exact counts
-  /// (the first build's run), not the map's estimates.
-  std::vector<std::string> Exact;
-  /// Functions of Exact that no call of the run reaches (an indirect call
-  /// into them is recorded as a call to "[unknown]"): their counts are the
-  /// first run's as they are, not scaled to this run's.
-  std::vector<std::string> Unreached;
-  /// Functions of Profiled, not Exact, whose map does not conserve flow:
-  /// their counts are estimates (conservesFlow).
+  /// Functions of Profiled whose map does not conserve flow: their counts
+  /// are estimates (conservesFlow).
   std::vector<std::string> Inconsistent;
   /// The records, one .fdata line each, in address order.
   std::string Fdata;
@@ -106,16 +98,8 @@ struct PGOMapRecords {
 /// several waves of them call it). A binary without a map with frequencies and
 /// branch probabilities, or without function symbols, gives none; an unreadable
 /// map is an error.
-/// With \p Exact (a loop profile of the first build, `hotlayout loops`),
-/// a function it counts, whose blocks and edges the map has, gets those
-/// counts in place of the map's frequencies and probabilities, scaled by
-/// the calls into it as above; one no call reaches gets them as they are,
-/// unless \p Earlier (the profile this one is appended to) has records
-/// from it already.
-llvm::Expected<PGOMapRecords>
-recordsFromPGOMap(const BinaryFile &File, const BranchProfile &Profile,
-                  const LoopProfileIndex *Exact = nullptr,
-                  const BranchProfile *Earlier = nullptr);
+llvm::Expected<PGOMapRecords> recordsFromPGOMap(const BinaryFile &File,
+                                                const BranchProfile &Profile);
 
 /// Whether \p Recorded, one function's records in a profile, are
 /// \p FromMap, the records branchesFromPGOMap gives it for the profile's

@@ -45,10 +45,6 @@ struct ProfileConfig {
   /// Load the instrumented library with LD_PRELOAD instead of putting it
   /// first on LD_LIBRARY_PATH under its SONAME and file name.
   bool Preload = false;
-  /// The first build's loop profile (hotlayout loops): its exact counts
-  /// stand for the PGO map's estimates of the functions BOLT cannot
-  /// instrument in this build (PGOAnalysisProfile.h).
-  std::string LoopProfilePath;
 };
 
 /// Records or converts the profile and renames it over Config.OutputPath;
