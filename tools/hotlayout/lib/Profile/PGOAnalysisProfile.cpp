@@ -204,6 +204,11 @@ struct MapContext {
   std::vector<ProfileBranch> branches(const CodeRange &Range,
                                       const PGOMapFunction &F,
                                       uint64_t Entries) const;
+  /// The same from \p Insts, \p Range's instructions decodeBlocks gave.
+  static std::vector<ProfileBranch> branches(const CodeRange &Range,
+                                             const PGOMapFunction &F,
+                                             ArrayRef<DecodedInst> Insts,
+                                             uint64_t Entries);
 };
 
 Expected<std::optional<MapContext>> MapContext::load(const BinaryFile &File) {
@@ -233,8 +238,14 @@ Expected<std::optional<MapContext>> MapContext::load(const BinaryFile &File) {
 std::vector<ProfileBranch> MapContext::branches(const CodeRange &Range,
                                                 const PGOMapFunction &F,
                                                 uint64_t Entries) const {
-  std::vector<ProfileBranch> All =
-      branchesFromPGOMap(F, decodeBlocks(*Finder, Range, F), Entries);
+  return branches(Range, F, decodeBlocks(*Finder, Range, F), Entries);
+}
+
+std::vector<ProfileBranch> MapContext::branches(const CodeRange &Range,
+                                                const PGOMapFunction &F,
+                                                ArrayRef<DecodedInst> Insts,
+                                                uint64_t Entries) {
+  std::vector<ProfileBranch> All = branchesFromPGOMap(F, Insts, Entries);
   std::vector<ProfileBranch> Inside;
   for (const ProfileBranch &B : All)
     if (B.From < Range.Bytes.size() && B.To < Range.Bytes.size())
@@ -285,10 +296,8 @@ void MapProfiler::profile(Candidate &F, StringRef EntryName, uint64_t Entries,
                           std::vector<uint64_t> &Next) {
   const PGOMapFunction &Map = F.Mapped->Map;
   std::vector<DecodedInst> Insts = decodeBlocks(*C.Finder, *F.Range, Map);
-  std::vector<ProfileBranch> Branches;
-  for (const ProfileBranch &B : branchesFromPGOMap(Map, Insts, Entries))
-    if (B.From < F.Range->Bytes.size() && B.To < F.Range->Bytes.size())
-      Branches.push_back(B);
+  std::vector<ProfileBranch> Branches =
+      MapContext::branches(*F.Range, Map, Insts, Entries);
   if (Branches.empty())
     return;
   F.Profiled = true;
