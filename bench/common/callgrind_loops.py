@@ -46,7 +46,9 @@ Usage:
       `run`, or by valgrind --tool=callgrind --dump-instr=yes --collect-jumps=yes
       --compress-pos=no). --nops: also the nop instructions of its code that ran, in all and
       per function (what padding costs). Exit 0 with a report, 2 on an error (what to do is
-      said).
+      said). The binary's code outside its .text section (llvm-bolt's .text.cold and
+      .bolt.org.text), which callgrind files under no object, is counted too, and how many of
+      its instructions ran there is said (recover_unowned_code).
 Tools: $LLVM_BIN/llvm-readelf and llvm-objdump (LLVM_BIN defaults to /usr/lib/llvm-22/bin,
 else they are looked up on PATH), valgrind on PATH.
 """
@@ -197,6 +199,12 @@ class Counts:
         self.jumps = collections.Counter()           # (source, target) -> times taken
         self.cond_exec = collections.Counter()       # conditional jump source -> executions
         self.call_bias = collections.Counter()       # call target - symbol address -> calls
+        # Code that ran under no object ('???'), by the function name callgrind gave it, at
+        # its run-time addresses (recover_unowned_code moves the binary's into the above).
+        self.unowned_exec = collections.Counter()    # (function, address) -> executions
+        self.unowned_jumps = collections.Counter()   # (function, source, target) -> taken
+        self.unowned_cond = collections.Counter()    # (function, source) -> executions
+        self.recovered = 0                           # instructions recovered from it
 
 
 def same_object(path, binary):
@@ -226,8 +234,8 @@ def read_callgrind(path, binary, counts, sym_addr):
     """Adds the counts of BINARY's code in callgrind output PATH to COUNTS."""
     names = {'ob': {}, 'fn': {}}
     ob = cob = None
-    in_binary = False
-    cfn = None
+    in_binary = unowned = False
+    cfn = fn = None
     pending = None  # ('jump', target, taken, executions) or ('call',)
     npos = 1
     ir = 0
@@ -253,15 +261,23 @@ def read_callgrind(path, binary, counts, sym_addr):
                         counts.jumps[(src, kind[1])] += kind[2]
                         if kind[3] is not None:
                             counts.cond_exec[src] += kind[3]
+                    elif kind[0] == 'jump' and unowned:
+                        src = position(fields[0], path)
+                        counts.unowned_jumps[(fn, src, kind[1])] += kind[2]
+                        if kind[3] is not None:
+                            counts.unowned_cond[(fn, src)] += kind[3]
                     continue  # a call's or jump's position line carries no self cost
                 if in_binary and len(fields) > npos:
                     counts.exec[position(fields[0], path)] += int(fields[npos + ir])
                     seen = True
+                elif unowned and len(fields) > npos:
+                    counts.unowned_exec[(fn, position(fields[0], path))] += int(fields[npos + ir])
                 continue
             key, _, value = line.partition('=')
             if key == 'ob':
                 ob = parse_name(value, names['ob'])
                 in_binary = same_object(ob, binary)
+                unowned = ob == '???'
                 cob = ob
             elif key == 'cob':
                 cob = parse_name(value, names['ob'])
@@ -270,6 +286,7 @@ def read_callgrind(path, binary, counts, sym_addr):
                 if key == 'cfn':
                     cfn = v
                 if key == 'fn':
+                    fn = v
                     cob = ob
             elif key == 'calls':
                 fields = value.split()
@@ -308,6 +325,7 @@ def load_counts(binary, paths, funcs):
     if not counts.jumps:
         raise Error(f"'{paths[0]}' has no jump counts; record with valgrind "
                     "--collect-jumps=yes (callgrind_loops.py run does)")
+    recover_unowned_code(binary, counts, funcs)
     # callgrind writes addresses of position-independent objects relative to their load
     # address: calls to known symbols must land on them.
     if counts.call_bias:
@@ -316,6 +334,77 @@ def load_counts(binary, paths, funcs):
             raise Error(f"'{paths[0]}': call targets are {bias:#x} off the symbols of "
                         f"'{binary}'; was it recorded from another build?")
     return counts
+
+
+def text_section(binary):
+    """[start, end) of BINARY's .text section, or None."""
+    out = tool_output([llvm_tool('llvm-readelf'), '-SW', binary])
+    for line in out.splitlines():
+        m = re.match(r'\s*\[\s*\d+\]\s+\.text\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)', line)
+        if m:
+            start = int(m.group(1), 16)
+            return start, start + int(m.group(2), 16)
+    return None
+
+
+def load_bias(counts, by_name):
+    """The offset that puts the most executions of COUNTS' unowned code inside the functions
+    of BY_NAME whose names it ran under (0 for a binary that is not position-independent):
+    tried, per such function, its lowest executed address less the function's start, and
+    that rounded down to a 4 KiB page (a function entered past its first page)."""
+    low = {}
+    for (name, addr), _ in counts.unowned_exec.items():
+        if name in by_name:
+            low[name] = min(low.get(name, addr), addr)
+    tried = {c for name, a in low.items() for f in by_name[name]
+             for c in (a - f.start, (a - f.start) & ~0xfff)}
+    best, score = None, 0
+    for bias in sorted(tried):
+        n = sum(e for (name, addr), e in counts.unowned_exec.items() if name in by_name
+                and any(f.start <= addr - bias < f.end for f in by_name[name]))
+        if n > score:
+            best, score = bias, n
+    return best
+
+
+def recover_unowned_code(binary, counts, funcs):
+    """valgrind files only the code in a binary's .text section under the binary's object: the
+    code llvm-bolt writes elsewhere (.text.cold; .bolt.org.text, where functions it did not
+    move stay) or a section of the program's own runs in callgrind's outputs under no object
+    ('???'), at its run-time address (a position-independent binary's load address added),
+    and under its symbol's name. Moves the binary's share of it into COUNTS at file addresses:
+    the executions that land inside the function they ran under (load_bias), their jumps, and
+    the jumps of the binary's code to it. COUNTS.recovered: the instructions moved."""
+    if not counts.unowned_exec:
+        return
+    by_name = collections.defaultdict(list)
+    for f in funcs:
+        by_name[f.name].append(f)
+    bias = load_bias(counts, by_name)
+    text = text_section(binary)
+    if bias is None or text is None:
+        return
+
+    def inside(name, addr):
+        return any(f.start <= addr - bias < f.end for f in by_name.get(name, ()))
+
+    def target(t):  # a jump target in the coordinates of the object it lands in
+        return t if text[0] <= t < text[1] else t - bias
+
+    # The binary's own jumps to that code first: their targets are run-time addresses too.
+    if bias:
+        for (src, t) in [k for k in counts.jumps if not text[0] <= k[1] < text[1]]:
+            counts.jumps[(src, t - bias)] += counts.jumps.pop((src, t))
+    for (name, addr), e in counts.unowned_exec.items():
+        if inside(name, addr):
+            counts.exec[addr - bias] += e
+            counts.recovered += e
+    for (name, src, t), taken in counts.unowned_jumps.items():
+        if inside(name, src):
+            counts.jumps[(src - bias, target(t))] += taken
+    for (name, src), e in counts.unowned_cond.items():
+        if inside(name, src):
+            counts.cond_exec[src - bias] += e
 
 
 def executed_nops(binary, funcs, counts):
@@ -625,7 +714,9 @@ def print_table(binary, hot, summ, opts, out):
           f"{summ['tight']} tight, {summ['straddling']} of them straddle, "
           f"{summ['larger_than_a_line']} need more than one line; "
           f"count-weighted extra lines per iteration: {summ['weighted_extra']:.3f}", file=out)
-    print(f"own code: {summ['instructions']} instructions, {summ['taken_jumps']} taken jumps",
+    print(f"own code: {summ['instructions']} instructions, {summ['taken_jumps']} taken jumps"
+          + (f" ({summ['instructions_outside_text']} of the instructions outside .text, which "
+             "callgrind names no object for)" if summ['instructions_outside_text'] else ''),
           file=out)
     if 'executed_nops' in summ:
         top = ', '.join(f'{f} {n}' for f, n in list(summ['nops_by_function'].items())[:5])
@@ -665,6 +756,7 @@ def cmd_report(args):
     # jumps and the instructions of the binary's own code, the object's in every run summed.
     summ['taken_jumps'] = sum(counts.jumps.values())
     summ['instructions'] = sum(counts.exec.values())
+    summ['instructions_outside_text'] = counts.recovered
     if args.nops:
         summ['executed_nops'], summ['nops_by_function'] = executed_nops(args.binary, funcs, counts)
     if args.json:

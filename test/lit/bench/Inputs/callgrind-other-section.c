@@ -1,0 +1,32 @@
+/* callgrind-loops-code-outside-text.test: a loop in a function that sits in a section of
+ * its own, outside .text (as llvm-bolt's .text.cold and .bolt.org.text do), beside the same
+ * loop in .text. valgrind files only .text under the binary's object: the other section's
+ * code runs under no object ("???") at its run-time address. -DIN_TEXT: both in .text. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifdef IN_TEXT
+#define PLACE
+#else
+#define PLACE __attribute__((section("othertext")))
+#endif
+
+__attribute__((noinline)) PLACE long sum(long n) {
+  long s = 0;
+  for (long i = 0; i < n; ++i)
+    s += (i * i) ^ (s >> 3);
+  return s;
+}
+
+__attribute__((noinline)) long twice(long n) {
+  long s = 0;
+  for (long i = 0; i < n; ++i)
+    s += (i * i) ^ (s >> 3);
+  return s;
+}
+
+int main(int argc, char **argv) {
+  long n = argc > 1 ? atol(argv[1]) : 1000;
+  printf("%ld %ld\n", sum(n), twice(n));
+  return 0;
+}
