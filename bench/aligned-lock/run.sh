@@ -55,6 +55,8 @@
 # env: PGO_KIND (ir; fe: front-end PGO, no map), BLOCK_ORDER (1: the recipe's block and function
 #      orders in in and v2; 0: without them, the recipe before 2026-11-28; fe implies 0),
 #      CACHE_BINS ("in in.bolt in.apply"; empty: no cachegrind run), CACHE_KB ("8 32"),
+#      CACHE_SHIFTS (16: the BOLT outputs among CACHE_BINS also run with their hot text at 15
+#      other offsets in the cache's set period, cache_shifted; 1: as built only),
 #      TOOL_ROUNDS (7; quick 2), SHUFFLE_SEED (3),
 #      HOTALIGN_FLAGS (hotalign's options for the plugin builds in and v2, handed over as
 #      HOTLAYOUT_OPTIONS; default empty: the plugin's defaults, what a user gets;
@@ -223,6 +225,11 @@ build_cached() {  # PROG SRC OBJ FLAGS...
   echo "$k" > "$o/key"; touch "$o/done"
 }
 source "$HERE/workload.sh"  # run_workload, repeatable_run, outputs_of
+# cache_shifted's llvm-bolt for apply: the real one with -pad-funcs-before added.
+mkdir -p "$W/bolt-pad"
+printf '#!/bin/sh\nexec "$BENCH_BOLT" "$@" ${BENCH_PAD_BEFORE:+"-pad-funcs-before=$BENCH_PAD_BEFORE"}\n' > "$W/bolt-pad/llvm-bolt"
+chmod +x "$W/bolt-pad/llvm-bolt"
+ln -sf "$LLVM/perf2bolt" "$W/bolt-pad/perf2bolt"; ln -sf "$LLVM/merge-fdata" "$W/bolt-pad/merge-fdata"
 
 # judge_binaries PROG CHECK: in $PW, every binary of $BINS must print nopl's bytes, natively and
 # under callgrind; callgrind_loops.py judges each, and with CHECK=1 `hotlayout check` too.
@@ -266,9 +273,55 @@ judge_binaries() {
       run_workload "cachegrind=$((kb * 1024)),8,64" "$b" "cache$kb-$b"
       h=$(cat "$PW/cache$kb-$b"/out.* | sha256sum | cut -c1-16)
       [ "$h" = "$refcg" ] || { echo "aligned-lock: $p $b printed other bytes under cachegrind than nopl under callgrind ($h vs $refcg)" >&2; return 1; }
+      case $b in *.bolt|*.apply) cache_shifted "$b" "$kb" ;; esac
     done
   done
   echo "$ref" > "$PW/output.sha"
+}
+
+# cache_shifted B KB (in judge_binaries, in $PW): B, a BOLT output (X.bolt, X.apply), made again
+# CACHE_SHIFTS - 1 times with its whole hot text shifted by k/CACHE_SHIFTS of the cache's set period
+# (KB KiB / 8 ways: 1 KiB at 8 KiB), each run under cachegrind into cacheKB-B/shiftK. Why: which
+# cache sets a hot line maps to depends on where the hot text starts against libc's code, which
+# neither tool chooses; shifting plain llvm-bolt's Lua output by 64-byte steps moved its 8 KiB
+# misses from 2.51 M to 3.85 M (bench/results/2026-11-29-intel-xeon-i1-shifts), more than any
+# difference between the layouts. tables.py compares the mean over the shifts. The shift is
+# llvm-bolt's -pad-funcs-before on the output's first hot function (for apply, through a wrapper
+# that adds it to apply's llvm-bolt run; apply then says the locked offsets moved, exit 1).
+cache_shifted() {
+  local b=$1 kb=$2 x=${1%%.*} k pad first v=shift-$1 rc h toollog
+  local period=$((kb * 1024 / 8)) n=${CACHE_SHIFTS:-16}
+  rm -rf "cache$kb-$b"/shift*  # an earlier run's, perhaps with more shifts
+  [ "$n" -gt 1 ] || return 0
+  first=$(first_hot_function "$b")
+  [ -n "$first" ] || { echo "aligned-lock: $p $b has no function at the start of its .text" >&2; return 1; }
+  for ((k = 1; k < n; k++)); do
+    pad=$((period * k / n / 64 * 64))
+    log "$p: cachegrind of $b shifted by $pad bytes, I1 $kb KiB"
+    rm -f "$v"; toollog=cache$kb-$b/shift$k-tool.log
+    case $b in
+      *.bolt) "$BOLT" "$x" -o "$v" -data="p-$x.fdata" $BOLTFLAGS $boltmore \
+                -pad-funcs-before="$first:$pad" > "$toollog" 2>&1 \
+                || { tail -5 "$toollog"; echo "aligned-lock: llvm-bolt failed on $p $v" >&2; return 1; } ;;
+      *.apply) local lock=in.lock; [ "$x" = v2 ] && lock=v2.lock
+               rc=0; BENCH_BOLT="$BOLT" BENCH_PAD_BEFORE="$first:$pad" "$H" apply "$x" --lock "$lock" \
+                 --profile "p-$x.fdata" --max-bolt-runs 1 --bolt-dir "$W/bolt-pad" -o "$v" > "$toollog" 2>&1 || rc=$?
+               [ $rc -le 1 ] && [ -f "$v" ] || { tail -5 "$toollog"; echo "aligned-lock: apply failed on $p $v" >&2; return 1; } ;;
+    esac
+    run_workload "cachegrind=$((kb * 1024)),8,64" "$v" "cache$kb-$b/shift$k"
+    h=$(cat "$PW/cache$kb-$b/shift$k"/out.* | sha256sum | cut -c1-16)
+    [ "$h" = "$refcg" ] || { echo "aligned-lock: $p $v (shifted by $pad) printed other bytes under cachegrind than nopl under callgrind" >&2; return 1; }
+  done
+  rm -f "$v"
+}
+# first_hot_function B: llvm-bolt's name pattern (apply's, BoltDriver.cpp) of the function at the
+# start of B's .text, where llvm-bolt puts the hot code.
+first_hot_function() {
+  local start
+  # awk reads to the end: an early exit would kill the tool writing into the pipe (SIGPIPE).
+  start=$("$LLVM/llvm-readelf" -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk '!s && $1 == ".text" { s = $3 } END { print s }')
+  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && $1 == a && ($2 == "t" || $2 == "T") { f = $3 } END { if (f) print f }' \
+    | sed 's/[][\\.*^$+?(){}|]/\\&/g; s|$|(/.*)?|'
 }
 
 # first_build NAME SRC PROFDATA (in one_program): the recipe's first build of SRC, NAME0,
