@@ -99,27 +99,3 @@ TEST(BlockOrder, WritesClangListAndSymbolOrder) {
   EXPECT_EQ(List, "v1\n# binary: app\nf f\nc 0 2 3\nf g\nc 0\n");
   EXPECT_EQ(Symbols, "f\ng\n");
 }
-
-TEST(BlockOrder, PGOMapFunctionIsOrderedButNotClustered) {
-  // Its counts are the compiler's estimates: it gets its place among the
-  // functions, and no cluster (the compiler's block order stays).
-  FunctionFlow Estimated = diamond();
-  Estimated.Name = "interp";
-  Estimated.OrderOnly = true;
-  std::vector<FunctionFlow> Functions = {diamond(), Estimated};
-  BlockOrder O = computeBlockOrder(Functions, {});
-  ASSERT_EQ(O.Functions.size(), 2u);
-  EXPECT_EQ(clusteredFunctions(O), 1u);
-  std::string List, Symbols;
-  {
-    llvm::raw_string_ostream OS(List);
-    writeBlockSectionsList(O, OS);
-  }
-  {
-    llvm::raw_string_ostream OS(Symbols);
-    writeSymbolOrder(O, OS);
-  }
-  EXPECT_EQ(List.find("interp"), std::string::npos);
-  EXPECT_NE(Symbols.find("interp\n"), std::string::npos);
-  EXPECT_NE(Symbols.find("f\n"), std::string::npos);
-}

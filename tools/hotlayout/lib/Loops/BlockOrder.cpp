@@ -3,8 +3,9 @@
 //  1. Per function: ext-tsp (LLVM's CodeLayout) over all of its blocks, the
 //     entry pinned first; keep the blocks that ran, in that order.
 //  2. Functions: cache-directed sort over the entered ones, by the bytes
-//     and counts of their hot blocks and the call counts between them;
-//     those counted from the PGO map (OrderOnly) are placed, not re-laid.
+//     and counts of their hot blocks and the call counts between them.
+//     Functions counted from the PGO map (the compiler's estimates, where
+//     llvm-bolt could not instrument them) are ordered and laid out alike.
 //  3. Write the clusters (Propeller's v1 list) and the symbol order. With
 //     WholeFunctions a cluster ends with the blocks that never ran, in the
 //     compiler's order: clang then splits no function (no NAME.cold part,
@@ -125,9 +126,7 @@ BlockOrder computeBlockOrder(ArrayRef<FunctionFlow> Functions,
   BlockOrder Order;
   for (size_t I : functionOrder(Functions, Calls)) {
     const FunctionFlow &F = Functions[I];
-    if (F.OrderOnly)
-      Order.Functions.push_back({F.Name, {}, {}});
-    else if (std::vector<uint32_t> Hot = hotBlockOrder(F); !Hot.empty()) {
+    if (std::vector<uint32_t> Hot = hotBlockOrder(F); !Hot.empty()) {
       std::vector<uint32_t> Cold;
       if (WholeFunctions)
         Cold = coldBlocks(F, Hot);

@@ -68,11 +68,6 @@ struct FunctionFlow {
   std::string Name;
   std::vector<OrderBlock> Blocks;
   std::vector<OrderEdge> Edges;
-  /// Its counts are the compiler's own estimates (records `hotlayout
-  /// profile` made from the PGO map: llvm-bolt could not instrument it): it
-  /// takes its place in the function order, and its blocks keep the
-  /// compiler's order (no cluster).
-  bool OrderOnly = false;
 
   /// The entry block's count (0: never entered).
   uint64_t entryCount() const { return Blocks.empty() ? 0 : Blocks[0].Count; }
@@ -99,8 +94,7 @@ std::vector<uint32_t> hotBlockOrder(const FunctionFlow &F);
 std::vector<size_t> functionOrder(llvm::ArrayRef<FunctionFlow> Functions,
                                   llvm::ArrayRef<OrderCall> Calls);
 
-/// A function's cluster: its name and hotBlockOrder (empty for an OrderOnly
-/// function: in the function order, not in the block order).
+/// A function's cluster: its name and hotBlockOrder.
 struct FunctionBlockOrder {
   std::string Name;
   std::vector<uint32_t> Hot;
