@@ -225,10 +225,9 @@ build_cached() {  # PROG SRC OBJ FLAGS...
   echo "$k" > "$o/key"; touch "$o/done"
 }
 source "$HERE/workload.sh"  # run_workload, repeatable_run, outputs_of
-# cache_shifted's llvm-bolt for apply: the real one with -pad-funcs-before added.
+# cache_shifted's llvm-bolt for apply: the real one with more -pad-funcs-before (bolt-pad.sh).
 mkdir -p "$W/bolt-pad"
-printf '#!/bin/sh\nexec "$BENCH_BOLT" "$@" ${BENCH_PAD_BEFORE:+"-pad-funcs-before=$BENCH_PAD_BEFORE"}\n' > "$W/bolt-pad/llvm-bolt"
-chmod +x "$W/bolt-pad/llvm-bolt"
+ln -sf "$HERE/bolt-pad.sh" "$W/bolt-pad/llvm-bolt"
 ln -sf "$LLVM/perf2bolt" "$W/bolt-pad/perf2bolt"; ln -sf "$LLVM/merge-fdata" "$W/bolt-pad/merge-fdata"
 
 # judge_binaries PROG CHECK: in $PW, every binary of $BINS must print nopl's bytes, natively and
@@ -289,12 +288,14 @@ judge_binaries() {
 # llvm-bolt's -pad-funcs-before on the output's first hot function (for apply, through a wrapper
 # that adds it to apply's llvm-bolt run; apply then says the locked offsets moved, exit 1).
 cache_shifted() {
-  local b=$1 kb=$2 x=${1%%.*} k pad first v=shift-$1 rc h toollog
+  local b=$1 kb=$2 x=${1%%.*} k pad sym first moved v=shift-$1 rc h toollog
   local period=$((kb * 1024 / 8)) n=${CACHE_SHIFTS:-16}
   rm -rf "cache$kb-$b"/shift*  # an earlier run's, perhaps with more shifts
   [ "$n" -gt 1 ] || return 0
-  first=$(first_hot_function "$b")
-  [ -n "$first" ] || { echo "aligned-lock: $p $b has no function at the start of its .text" >&2; return 1; }
+  sym=$(first_hot_symbol "$b")
+  [ -n "$sym" ] || { echo "aligned-lock: $p $b has no function in its .text" >&2; return 1; }
+  # llvm-bolt's pattern for the name (apply's, BoltDriver.cpp's padFunctionPattern).
+  first=$(printf '%s\n' "${sym#* }" | sed 's/[][\\.*^$+?(){}|]/\\&/g; s|$|(/.*)?|')
   for ((k = 1; k < n; k++)); do
     pad=$((period * k / n / 64 * 64))
     log "$p: cachegrind of $b shifted by $pad bytes, I1 $kb KiB"
@@ -308,20 +309,24 @@ cache_shifted() {
                  --profile "p-$x.fdata" --max-bolt-runs 1 --bolt-dir "$W/bolt-pad" -o "$v" > "$toollog" 2>&1 || rc=$?
                [ $rc -le 1 ] && [ -f "$v" ] || { tail -5 "$toollog"; echo "aligned-lock: apply failed on $p $v" >&2; return 1; } ;;
     esac
+    # The whole hot text moved by PAD, or the run says nothing of another placement.
+    moved=$(first_hot_symbol "$v")
+    [ $((0x${moved%% *} - 0x${sym%% *})) = "$pad" ] ||
+      { echo "aligned-lock: $p $v: its first hot function did not move by $pad bytes" >&2; return 1; }
     run_workload "cachegrind=$((kb * 1024)),8,64" "$v" "cache$kb-$b/shift$k"
     h=$(cat "$PW/cache$kb-$b/shift$k"/out.* | sha256sum | cut -c1-16)
     [ "$h" = "$refcg" ] || { echo "aligned-lock: $p $v (shifted by $pad) printed other bytes under cachegrind than nopl under callgrind" >&2; return 1; }
   done
   rm -f "$v"
 }
-# first_hot_function B: llvm-bolt's name pattern (apply's, BoltDriver.cpp) of the function at the
-# start of B's .text, where llvm-bolt puts the hot code.
-first_hot_function() {
+# first_hot_symbol B: "ADDRESS NAME" of the first function in B's .text, where llvm-bolt puts
+# the hot code (apply may start it past the section's start: its shift). Addresses compare as
+# text (llvm-nm and llvm-readelf print 16 hex digits); awk reads to the end, as an early exit
+# would kill the tool writing into the pipe (SIGPIPE).
+first_hot_symbol() {
   local start
-  # awk reads to the end: an early exit would kill the tool writing into the pipe (SIGPIPE).
   start=$("$LLVM/llvm-readelf" -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk '!s && $1 == ".text" { s = $3 } END { print s }')
-  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && $1 == a && ($2 == "t" || $2 == "T") { f = $3 } END { if (f) print f }' \
-    | sed 's/[][\\.*^$+?(){}|]/\\&/g; s|$|(/.*)?|'
+  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && $1 >= a && ($2 == "t" || $2 == "T") { f = $1 " " $3 } END { if (f) print f }'
 }
 
 # first_build NAME SRC PROFDATA (in one_program): the recipe's first build of SRC, NAME0,
