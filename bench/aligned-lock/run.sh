@@ -321,12 +321,12 @@ cache_shifted() {
 }
 # first_hot_symbol B: "ADDRESS NAME" of the first function in B's .text, where llvm-bolt puts
 # the hot code (apply may start it past the section's start: its shift). Addresses compare as
-# text (llvm-nm and llvm-readelf print 16 hex digits); awk reads to the end, as an early exit
-# would kill the tool writing into the pipe (SIGPIPE).
+# strings (llvm-nm and llvm-readelf print 16 hex digits; as numbers awk would read 400e00 as
+# 400); awk reads to the end, as an early exit would kill the tool writing into the pipe.
 first_hot_symbol() {
   local start
   start=$("$LLVM/llvm-readelf" -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk '!s && $1 == ".text" { s = $3 } END { print s }')
-  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && $1 >= a && ($2 == "t" || $2 == "T") { f = $1 " " $3 } END { if (f) print f }'
+  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && ($1 "") >= ("" a) && ($2 == "t" || $2 == "T") { f = $1 " " $3 } END { if (f) print f }'
 }
 
 # first_build NAME SRC PROFDATA (in one_program): the recipe's first build of SRC, NAME0,
