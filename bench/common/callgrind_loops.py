@@ -347,6 +347,37 @@ def text_section(binary):
     return None
 
 
+class FunctionsByName:
+    """FUNCS by the name callgrind gives them: the symbol's, or (valgrind demangles C++ names)
+    llvm-cxxfilt's, which may space template brackets otherwise ('> >'): compared without
+    spaces."""
+
+    def __init__(self, funcs, wanted):
+        self.funcs = collections.defaultdict(list)
+        for f in funcs:
+            self.funcs[self.key(f.name)].append(f)
+        mangled = [f for f in funcs if f.name.startswith('_Z')]
+        if mangled and any(self.key(n) not in self.funcs for n in wanted):
+            out = subprocess.run([llvm_tool('llvm-cxxfilt')], capture_output=True, text=True,
+                                 input='\n'.join(f.name for f in mangled), check=True)
+            for f, name in zip(mangled, out.stdout.split('\n')):
+                if name != f.name:
+                    self.funcs[self.key(name)].append(f)
+
+    @staticmethod
+    def key(name):
+        return name.replace(' ', '')
+
+    def __contains__(self, name):
+        return self.key(name) in self.funcs
+
+    def __getitem__(self, name):
+        return self.funcs.get(self.key(name), [])
+
+    def get(self, name, default=()):
+        return self.funcs.get(self.key(name), default)
+
+
 def load_bias(counts, by_name):
     """The offset that puts the most executions of COUNTS' unowned code inside the functions
     of BY_NAME whose names it ran under (0 for a binary that is not position-independent):
@@ -377,9 +408,7 @@ def recover_unowned_code(binary, counts, funcs):
     the jumps of the binary's code to it. COUNTS.recovered: the instructions moved."""
     if not counts.unowned_exec:
         return
-    by_name = collections.defaultdict(list)
-    for f in funcs:
-        by_name[f.name].append(f)
+    by_name = FunctionsByName(funcs, {n for n, _ in counts.unowned_exec})
     bias = load_bias(counts, by_name)
     text = text_section(binary)
     if bias is None or text is None:

@@ -7,7 +7,9 @@ import sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 count = {}
 for lp in a['loops']:
-    count.setdefault(lp['function'], []).append(lp['taken'])
+    # C++ builds name them by their symbols: _Z3sum..., _Z5twice...
+    name = next((n for n in ('sum', 'twice') if n in lp['function']), lp['function'])
+    count.setdefault(name, []).append(lp['taken'])
 print(f"loops: sum {len(count.get('sum', []))}, twice {len(count.get('twice', []))}; "
       f"counts equal: {count.get('sum') == count.get('twice')}")
 sa, sb = a['summary'], b['summary']

@@ -1,7 +1,9 @@
 /* callgrind-loops-code-outside-text.test: a loop in a function that sits in a section of
  * its own, outside .text (as llvm-bolt's .text.cold and .bolt.org.text do), beside the same
  * loop in .text. valgrind files only .text under the binary's object: the other section's
- * code runs under no object ("???") at its run-time address. -DIN_TEXT: both in .text. */
+ * code runs under no object ("???") at its run-time address, under its symbol's name
+ * (demangled, for C++: there sum is a template over a nested template, which valgrind and
+ * llvm-cxxfilt space differently, "W<W<int> >" and "W<W<int>>"). -DIN_TEXT: both in .text. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,7 +13,13 @@
 #define PLACE __attribute__((section("othertext")))
 #endif
 
+#ifdef __cplusplus
+template <class T> struct W {};
+template <class T>
+__attribute__((noinline)) PLACE long sum(W<W<T>>, long n) {
+#else
 __attribute__((noinline)) PLACE long sum(long n) {
+#endif
   long s = 0;
   for (long i = 0; i < n; ++i)
     s += (i * i) ^ (s >> 3);
@@ -27,6 +35,10 @@ __attribute__((noinline)) long twice(long n) {
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 1000;
+#ifdef __cplusplus
+  printf("%ld %ld\n", sum(W<W<int>>(), n), twice(n));
+#else
   printf("%ld %ld\n", sum(n), twice(n));
+#endif
   return 0;
 }
