@@ -573,8 +573,8 @@ Expected<LoopProfileResult> runLoopProfile(const LoopProfileConfig &Config,
               "those that never ran (--whole-functions: nothing split)"
             : "hot blocks of each profiled function in ext-tsp order; blocks "
               "that never ran go to .text.split",
-        "functions counted from the PGO map: in the function order, in "
-        "the compiler's block order",
+        "functions counted from the PGO map: laid out alike, from the "
+        "compiler's estimates",
         "functions in cache-directed-sort order"};
   }
   R.Profile.Comments = comments(Config, R);
