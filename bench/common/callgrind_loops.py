@@ -383,16 +383,18 @@ def load_bias(counts, by_name):
     of BY_NAME whose names it ran under (0 for a binary that is not position-independent):
     tried, per such function, its lowest executed address less the function's start, and
     that rounded down to a 4 KiB page (a function entered past its first page)."""
+    # Only the code under one of the binary's names (a JIT's has none), by its functions.
+    named = [(by_name[name], addr, e) for (name, addr), e in counts.unowned_exec.items()
+             if name in by_name]
     low = {}
-    for (name, addr), _ in counts.unowned_exec.items():
-        if name in by_name:
-            low[name] = min(low.get(name, addr), addr)
-    tried = {c for name, a in low.items() for f in by_name[name]
+    for fs, addr, _ in named:
+        key = fs[0].start
+        low[key] = (fs, min(addr, low[key][1]) if key in low else addr)
+    tried = {c for fs, a in low.values() for f in fs
              for c in (a - f.start, (a - f.start) & ~0xfff)}
     best, score = None, 0
     for bias in sorted(tried):
-        n = sum(e for (name, addr), e in counts.unowned_exec.items() if name in by_name
-                and any(f.start <= addr - bias < f.end for f in by_name[name]))
+        n = sum(e for fs, addr, e in named if any(f.start <= addr - bias < f.end for f in fs))
         if n > score:
             best, score = bias, n
     return best
