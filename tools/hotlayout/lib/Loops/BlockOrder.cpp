@@ -136,18 +136,11 @@ BlockOrder computeBlockOrder(ArrayRef<FunctionFlow> Functions,
   return Order;
 }
 
-size_t clusteredFunctions(const BlockOrder &Order) {
-  return count_if(Order.Functions,
-                  [](const FunctionBlockOrder &F) { return !F.Hot.empty(); });
-}
-
 void writeBlockSectionsList(const BlockOrder &Order, raw_ostream &OS) {
   OS << "v1\n";
   for (const std::string &C : Order.Comments)
     OS << "# " << C << '\n';
   for (const FunctionBlockOrder &F : Order.Functions) {
-    if (F.Hot.empty())
-      continue;
     OS << "f " << F.Name << "\nc";
     for (uint32_t ID : F.Hot)
       OS << ' ' << ID;

@@ -610,7 +610,7 @@ void printLoopProfileSummary(const LoopProfileResult &R, raw_ostream &OS) {
   for (const FunctionBlockOrder &F : R.Order.Functions)
     HotBlocks += F.Hot.size();
   if (!R.BlockOrderPath.empty())
-    OS << "hotlayout loops: block order of " << clusteredFunctions(R.Order)
+    OS << "hotlayout loops: block order of " << R.Order.Functions.size()
        << " functions (" << HotBlocks << " hot blocks) -> " << R.BlockOrderPath
        << '\n';
   if (!R.FunctionOrderPath.empty())

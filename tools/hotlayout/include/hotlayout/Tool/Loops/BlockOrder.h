@@ -118,11 +118,7 @@ BlockOrder computeBlockOrder(llvm::ArrayRef<FunctionFlow> Functions,
                              llvm::ArrayRef<OrderCall> Calls,
                              bool WholeFunctions = false);
 
-/// The functions of \p Order with a cluster.
-size_t clusteredFunctions(const BlockOrder &Order);
-
-/// The -fbasic-block-sections=list= file of \p Order (functions with a
-/// cluster only).
+/// The -fbasic-block-sections=list= file of \p Order.
 void writeBlockSectionsList(const BlockOrder &Order, llvm::raw_ostream &OS);
 
 /// The ld.lld --symbol-ordering-file of \p Order: all its function names,
