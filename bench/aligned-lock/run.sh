@@ -278,6 +278,13 @@ judge_binaries() {
   echo "$ref" > "$PW/output.sha"
 }
 
+# plain_bolt X OUT LOG [MORE...] (in one_program, in $PW): plain llvm-bolt on X with X's
+# profile, BOLTFLAGS and the program's own (boltmore), and MORE; its output in LOG.
+plain_bolt() {
+  local x=$1 out=$2 toollog=$3; shift 3
+  "$BOLT" "$x" -o "$out" -data="p-$x.fdata" $BOLTFLAGS $boltmore "$@" > "$toollog" 2>&1 \
+    || { tail -5 "$toollog"; echo "aligned-lock: llvm-bolt failed on $p $out" >&2; return 1; }
+}
 # cache_shifted B KB (in judge_binaries, in $PW): B, a BOLT output (X.bolt, X.apply), made again
 # CACHE_SHIFTS - 1 times with its whole hot text shifted by k/CACHE_SHIFTS of the cache's set period
 # (KB KiB / 8 ways: 1 KiB at 8 KiB), each run under cachegrind into cacheKB-B/shiftK. Why: which
@@ -301,9 +308,7 @@ cache_shifted() {
     log "$p: cachegrind of $b shifted by $pad bytes, I1 $kb KiB"
     rm -f "$v"; toollog=cache$kb-$b/shift$k-tool.log
     case $b in
-      *.bolt) "$BOLT" "$x" -o "$v" -data="p-$x.fdata" $BOLTFLAGS $boltmore \
-                -pad-funcs-before="$first:$pad" > "$toollog" 2>&1 \
-                || { tail -5 "$toollog"; echo "aligned-lock: llvm-bolt failed on $p $v" >&2; return 1; } ;;
+      *.bolt) plain_bolt "$x" "$v" "$toollog" -pad-funcs-before="$first:$pad" ;;
       *.apply) local lock=in.lock; [ "$x" = v2 ] && lock=v2.lock
                rc=0; BENCH_BOLT="$BOLT" BENCH_PAD_BEFORE="$first:$pad" "$H" apply "$x" --lock "$lock" \
                  --profile "p-$x.fdata" --max-bolt-runs 1 --bolt-dir "$W/bolt-pad" -o "$v" > "$toollog" 2>&1 || rc=$?
@@ -436,8 +441,7 @@ one_program() {
   local boltmore=
   ! declare -F "${p}_boltflags" >/dev/null || boltmore=$("${p}_boltflags")
   for b in ${profiled#nopl }; do
-    "$BOLT" $b -o $b.bolt -data=p-$b.fdata $BOLTFLAGS $boltmore > bolt-$b.log 2>&1 \
-      || { tail -5 bolt-$b.log; echo "aligned-lock: llvm-bolt failed on $p $b" >&2; return 1; }
+    plain_bolt $b $b.bolt bolt-$b.log
     lock=in.lock; more=
     [ $b = in ] && more="--write-lock in.lock"
     if [ $b = v2 ]; then

@@ -374,8 +374,10 @@ class FunctionsByName:
     def __getitem__(self, name):
         return self.funcs.get(self.key(name), [])
 
-    def get(self, name, default=()):
-        return self.funcs.get(self.key(name), default)
+
+def holds(funcs, addr):
+    """Does one of FUNCS hold ADDR?"""
+    return any(f.start <= addr < f.end for f in funcs)
 
 
 def load_bias(counts, by_name):
@@ -394,7 +396,7 @@ def load_bias(counts, by_name):
              for c in (a - f.start, (a - f.start) & ~0xfff)}
     best, score = None, 0
     for bias in sorted(tried):
-        n = sum(e for fs, addr, e in named if any(f.start <= addr - bias < f.end for f in fs))
+        n = sum(e for fs, addr, e in named if holds(fs, addr - bias))
         if n > score:
             best, score = bias, n
     return best
@@ -417,7 +419,7 @@ def recover_unowned_code(binary, counts, funcs):
         return
 
     def inside(name, addr):
-        return any(f.start <= addr - bias < f.end for f in by_name.get(name, ()))
+        return holds(by_name[name], addr - bias)
 
     def target(t):  # a jump target in the coordinates of the object it lands in
         return t if text[0] <= t < text[1] else t - bias
