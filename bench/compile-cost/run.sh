@@ -16,7 +16,8 @@
 #                   bench/aligned-lock/run.sh's WORK: in0's profile, in.loops, in.order, in.funcs);
 #                   the orders reach the compiles of both sides (clang's own
 #                   -fbasic-block-sections=list=, not the plugin's)
-# Environment: HOTLAYOUT (default build/bin/hotlayout), CLANG (default clang-22), KEEP_OBJECTS
+# Environment: HOTLAYOUT (default build/bin/hotlayout), CLANG (default clang-22; clang++-22 for a
+# C++ program), WORK (aligned-lock's, for --program pugixml: its source copy), KEEP_OBJECTS
 # (a directory: each file's object with the plugin is kept there as FILE.o, slashes as _, to
 # compare two plugins' code byte for byte).
 set -euo pipefail
@@ -40,16 +41,19 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # Per file, the flags its build gives it: FLAGS[file] (words, shell-quoted).
 declare -A FLAGS
 if [ -n "$program" ]; then
-  HERE=$root/bench/aligned-lock ROOT=$root
+  # W: where aligned-lock keeps the sources it copies (pugixml with its driver): its run's WORK,
+  # so that the files keep the paths a --use profile of that run names them by.
+  HERE=$root/bench/aligned-lock ROOT=$root W=${WORK:-$root/bench/work/aligned-lock}
   source "$HERE/programs.sh"
   src=$("${program}_source")
   BUILD_C_DRY=1 CLANG=CC "${program}_build" "$src" "$tmp/dry" >/dev/null
   [ -s "$tmp/dry/commands.txt" ] ||
     { echo "compile-cost: ${program}_build wrote no commands (only programs built by build-c.sh or layout-lock/build.sh: use --package)" >&2; exit 1; }
-  # "CC -O2 -ffunction-sections ARGS -c SRC/FILE -o OBJ": ARGS are the file's own flags.
+  # "CC[++] -O2 -ffunction-sections ARGS -c SRC/FILE -o OBJ": ARGS are the file's own flags
+  # (CC++: a C++ program; CLANG names the driver, e.g. clang++-22).
   while read -r line; do
     f=${line#* -c "$src"/}; f=${f%% -o *}
-    args=${line#CC -O2 -ffunction-sections }; args=${args%% -c *}
+    args=${line#CC* -O2 -ffunction-sections }; args=${args%% -c *}
     FLAGS[$f]=$args
   done < "$tmp/dry/commands.txt"
   files=("$@")
