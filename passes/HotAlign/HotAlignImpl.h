@@ -194,6 +194,7 @@ private:
                  uint64_t Offset);
   void sayBlockOrderNotApplied(const MachineFunction &MF);
   bool dropStaleAlignments(MachineFunction &MF);
+  bool neverRan(const MachineFunction &MF) const;
   bool dropAlignmentsInHotSpans(MachineFunction &MF,
                                 const std::vector<LoopFacts> &All);
   std::vector<LayoutLoop> layoutLoops(const MachineFunction &MF);
