@@ -942,14 +942,17 @@ bool HotAlign::run(MachineFunction &MF) {
   bool Changed = dropStaleAlignments(MF);
   if (neverRan(MF)) {
     ++NumFunctionsNeverRan;
-    ORE.emit([&] {
-      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NeverRan",
-                                             MF.getFunction().getSubprogram(),
-                                             &MF.front())
-             << "cold: " << ore::NV("Function", MF.getName())
-             << " never ran in the profile (entry count 0): its loops are "
-                "not looked at";
-    });
+    // Said where it used to say why each loop was left (one remark a
+    // function with loops, none for the many without).
+    if (!MLI.empty())
+      ORE.emit([&] {
+        return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NeverRan",
+                                               MF.getFunction().getSubprogram(),
+                                               &MF.front())
+               << "cold: " << ore::NV("Function", MF.getName())
+               << " never ran in the profile (entry count 0): its loops are "
+                  "not looked at";
+      });
     return Changed;
   }
   // Steps 2 and 3 for every loop first: step 6 asks about enclosing loops.

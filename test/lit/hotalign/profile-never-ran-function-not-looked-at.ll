@@ -5,7 +5,8 @@
 ; spares computing its block frequencies (most of hotalign's cost where most
 ; of a file never ran: lz4's lz4.c, bench/compile-cost). Both functions hold
 ; the same loop:
-;   @unused: entry count 0: one remark, no loop remark, nothing aligned.
+;   @unused: entry count 0: one remark, no loop remark, nothing aligned;
+;   @idle:   entry count 0 and no loop: no remark at all.
 ; Negative twin:
 ;   @ran:   entry count 1, its loop's back edge taken 99999 times: looked at
 ;           and aligned.
@@ -58,6 +59,12 @@ loop:
 
 exit:
   ret void
+}
+
+define i32 @idle(i32 %x) !prof !14 {
+entry:
+  %y = mul i32 %x, 7
+  ret i32 %y
 }
 
 !llvm.module.flags = !{!0}
