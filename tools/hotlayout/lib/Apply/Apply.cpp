@@ -157,9 +157,7 @@ struct ApplyInputs {
 static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
                                                   const LayoutLock &Lock,
                                                   const SymbolIndex &In) {
-  StringSet<> Locked;
-  for (const PlacedFunction &F : Lock.Plan.Functions)
-    Locked.insert(F.Name);
+  StringSet<> Locked = Lock.Plan.names();
   struct Follower {
     bool Unlisted;
     uint64_t Key; ///< Its address, or for an unlisted one ~count.
@@ -207,9 +205,7 @@ static std::vector<std::string> profiledFollowers(const FunctionCounts &Counts,
 static Error requireLockedFunctionsWhole(const ApplyConfig &C,
                                          const BinaryFile &File,
                                          const LayoutLock &Lock) {
-  StringSet<> Locked;
-  for (const PlacedFunction &F : Lock.Plan.Functions)
-    Locked.insert(F.Name);
+  StringSet<> Locked = Lock.Plan.names();
   for (const object::SymbolRef &Sym : File.object().symbols()) {
     Expected<StringRef> Name = Sym.getName();
     if (!Name) {

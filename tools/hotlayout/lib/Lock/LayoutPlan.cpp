@@ -26,6 +26,13 @@ uint64_t LayoutPlan::size() const {
   return End;
 }
 
+llvm::StringSet<> LayoutPlan::names() const {
+  llvm::StringSet<> Names;
+  for (const PlacedFunction &F : Functions)
+    Names.insert(F.Name);
+  return Names;
+}
+
 uint64_t reservedBytes(uint64_t Size, const PlanOptions &Opts, uint64_t Shift) {
   uint64_t Slack = (Size * Opts.SlackPercent + 99) / 100;
   return std::max(alignUp(Shift + Size + Slack, Opts.LineSize), Opts.LineSize);

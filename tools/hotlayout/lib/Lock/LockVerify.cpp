@@ -75,9 +75,7 @@ Verification judgePlacement(const LayoutLock &Lock, const SymbolIndex &In,
   }
   V.Start = First.value_or(0);
   uint64_t End = V.Start + Lock.Plan.size();
-  StringSet<> Locked;
-  for (const PlacedFunction &F : Lock.Plan.Functions)
-    Locked.insert(F.Name);
+  StringSet<> Locked = Lock.Plan.names();
   for (const auto &E : Out.names())
     if (E.getValue().Address >= V.Start && E.getValue().Address < End &&
         !Locked.count(E.getKey()) && !E.getKey().contains(".cold"))

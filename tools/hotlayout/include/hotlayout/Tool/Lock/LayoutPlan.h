@@ -42,6 +42,7 @@
 #define HOTLAYOUT_TOOL_LAYOUTPLAN_H
 
 #include "hotlayout/Support/HotLoopRules.h"
+#include "llvm/ADT/StringSet.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -108,6 +109,8 @@ struct LayoutPlan {
 
   /// End of the last reservation: bytes of hot text the plan needs.
   uint64_t size() const;
+  /// The names of its functions.
+  llvm::StringSet<> names() const;
 };
 
 /// What an update did, for the report.
