@@ -274,4 +274,74 @@ TEST(LockedCode, JumpOverCodeDroppedIsAChange) {
   EXPECT_EQ(R.Dropped, 0u);
 }
 
+/// A conditional branch over the jump right after it, as clang leaves one
+/// now and then (SQLite's btreeOverwriteContent: `je +5; jmp T`), that
+/// llvm-bolt emits as one branch on the opposite condition to T (its CFG's
+/// block with two successors, the taken one next in the layout).
+///   input:  +0 jne +4 (75 02)  +2 jmp +7 (eb 03)  +4 xor  +6 ret  +7 ret
+///   output: +0 je +5 (74 03)   +2 xor  +4 ret  +5 ret
+/// Forms: 10 stands for "jne", 11 for "je".
+DecodedInst jcc(uint64_t A, uint64_t T, uint64_t Form, uint64_t Inverted) {
+  DecodedInst D{A, 2, true, true, T};
+  D.Form = Form;
+  D.InvertedForm = Inverted;
+  return D;
+}
+
+Case invertedOverJump() {
+  return {{0x75, 2, 0xeb, 3, 0x31, 0xc0, 0xc3, 0xc3},
+          {0x74, 3, 0x31, 0xc0, 0xc3, 0xc3},
+          {},
+          {jcc(0x1000, 0x1004, 10, 11), jmp(0x1002, 2, 0x1007),
+           plain(0x1004, 2), plain(0x1006, 1), plain(0x1007, 1)},
+          {jcc(0x400000, 0x400005, 11, 10), plain(0x400002, 2),
+           plain(0x400004, 1), plain(0x400005, 1)}};
+}
+
+TEST(LockedCode, BranchOverJumpInvertedIsKept) {
+  Case V = invertedOverJump();
+  CodeComparison R = V.compare();
+  EXPECT_TRUE(R.kept());
+  EXPECT_EQ(R.Inverted, 1u);
+  EXPECT_EQ(R.Dropped, 0u);
+}
+
+/// The twin: the output's branch has the input's condition (jne to where
+/// the jump went): not the same code; the change is where the jump was.
+TEST(LockedCode, BranchOverJumpNotInvertedIsAChange) {
+  Case V = invertedOverJump();
+  V.Out[0] = 0x75;
+  V.OutInsts[0] = jcc(0x400000, 0x400005, 10, 11);
+  CodeComparison R = V.compare();
+  ASSERT_FALSE(R.kept());
+  EXPECT_EQ(R.Change->Offset, 2u);
+  EXPECT_EQ(R.Inverted, 0u);
+}
+
+/// The twin: the output's inverted branch goes elsewhere (to the first ret,
+/// not the second, where the jump went): a change at the jump.
+TEST(LockedCode, BranchOverJumpInvertedElsewhereIsAChange) {
+  Case V = invertedOverJump();
+  V.Out[1] = 2;
+  V.OutInsts[0].Target = 0x400004;
+  CodeComparison R = V.compare();
+  ASSERT_FALSE(R.kept());
+  EXPECT_EQ(R.Change->Offset, 2u);
+}
+
+/// The twin: another branch of the input goes to the jump (the last
+/// instruction, `je` back to +2), which the output no longer has: a change.
+TEST(LockedCode, BranchOverJumpOthersReachIsAChange) {
+  Case V = invertedOverJump();
+  V.In.back() = 0x74;
+  V.In.push_back(0xf9);
+  V.InInsts.back() = jcc(0x1007, 0x1002, 11, 10);
+  V.Out.back() = 0x74;
+  V.Out.push_back(0xfb);
+  V.OutInsts.back() = jcc(0x400005, 0x400002, 11, 10);
+  CodeComparison R = V.compare();
+  ASSERT_FALSE(R.kept());
+  EXPECT_EQ(R.Inverted, 0u);
+}
+
 } // namespace

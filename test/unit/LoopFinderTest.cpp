@@ -1,5 +1,8 @@
 #include "hotlayout/Tool/Binary/LoopFinder.h"
 
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
+
 #include "gtest/gtest.h"
 
 #include <vector>
@@ -59,6 +62,61 @@ TEST(LoopFinder, CycleThroughCodeBeforeTheTargetIsALoop) {
       other(0x1a, 4), Jcc(0x1e, 0x1a), jmp(0x20, 0x16)};
   EXPECT_TRUE(closesCycle(Insts, {0x20, 0x22, 0x16}));
   EXPECT_EQ(backEdgesOf(Insts, 0).size(), 3u);
+}
+
+/// The two targets' machine code, decoded as hotlayout decodes it.
+std::vector<DecodedInst> decoded(const char *Triple,
+                                 std::vector<uint8_t> Bytes) {
+  LLVMInitializeX86TargetInfo();
+  LLVMInitializeX86TargetMC();
+  LLVMInitializeX86Disassembler();
+  LLVMInitializeAArch64TargetInfo();
+  LLVMInitializeAArch64TargetMC();
+  LLVMInitializeAArch64Disassembler();
+  auto LF = LoopFinder::create(llvm::Triple(Triple));
+  if (!LF) {
+    ADD_FAILURE() << llvm::toString(LF.takeError());
+    return {};
+  }
+  CodeRange Range;
+  Range.Address = 0x1000;
+  Range.Bytes = Bytes;
+  return (*LF)->decode(Range);
+}
+
+/// x86's Jcc carries its condition as an operand: jne's inverted form is
+/// je's form, in any width (LockedCode: a branch over a jump that
+/// llvm-bolt emits as one inverted branch).
+///   +0 jne +4 (75 02)  +2 je (74 10)  +4 je (0f 84, rel32)  +a jmp (eb 00)
+///   +c jb (72 00)
+TEST(LoopFinder, X86ConditionInvertedForm) {
+  std::vector<DecodedInst> D =
+      decoded("x86_64-unknown-linux-gnu",
+              {0x75, 2, 0x74, 0x10, 0x0f, 0x84, 0, 1, 0, 0, 0xeb, 0, 0x72, 0});
+  ASSERT_EQ(D.size(), 5u);
+  EXPECT_NE(D[0].Form, D[1].Form);
+  EXPECT_EQ(D[0].InvertedForm, D[1].Form);
+  EXPECT_EQ(D[1].InvertedForm, D[0].Form);
+  EXPECT_EQ(D[2].Form, D[1].Form);
+  EXPECT_EQ(D[2].InvertedForm, D[0].Form);
+  // Twins: an unconditional jump has none; jb's inverse is jae, not je.
+  EXPECT_EQ(D[3].InvertedForm, 0u);
+  EXPECT_NE(D[4].InvertedForm, 0u);
+  EXPECT_NE(D[4].InvertedForm, D[1].Form);
+}
+
+/// AArch64's B.cond likewise; TBZ carries a bit number where B.cond has its
+/// condition, and TBZ's inverse is another opcode (TBNZ): none.
+///   +0 b.eq +8  +4 b.ne +8  +8 tbz w0, #0, +8
+TEST(LoopFinder, AArch64ConditionInvertedForm) {
+  std::vector<DecodedInst> D =
+      decoded("aarch64-unknown-linux-gnu",
+              {0x40, 0, 0, 0x54, 0x41, 0, 0, 0x54, 0x40, 0, 0, 0x36});
+  ASSERT_EQ(D.size(), 3u);
+  EXPECT_EQ(D[0].InvertedForm, D[1].Form);
+  EXPECT_EQ(D[1].InvertedForm, D[0].Form);
+  EXPECT_TRUE(D[2].IsBranch);
+  EXPECT_EQ(D[2].InvertedForm, 0u);
 }
 
 } // namespace

@@ -269,3 +269,41 @@ overpadding:
         retq
         .size overpadding, .-overpadding
 #endif
+
+#ifdef JUMPOVER
+// jumpover(n): 56 bytes, then a conditional branch over the jump right
+// after it (`jne +2; jmp`, as clang leaves one now and then: SQLite's
+// btreeOverwriteContent), then an 18-byte loop that the compiler's
+// alignment puts on a line start, at offset 64; n = 0 jumps past it.
+// llvm-bolt emits the two branches as one `je` to the jump's target (its
+// CFG's block whose taken successor is the next in the layout): the loop
+// moves up 2, to 62, across the line, unless the function starts 2 or
+// more bytes later.
+        .globl jumpover
+        .type jumpover,@function
+        .p2align 6
+jumpover:
+        FILL10 %rax
+        FILL10 %rdx
+        FILL10 %rsi
+        FILL10 %r8
+        FILL10 %r9
+        movq %rdi, %rcx
+        testq %rdi, %rdi
+        jne .Ljumpover_body
+        jmp .Ljumpover_zero
+.Ljumpover_body:
+        .p2align 6
+.Ljumpover_loop:
+        imulq %rdx, %rax
+        addq %rsi, %rax
+        xorq %r8, %rax
+        addq %r9, %rax
+        decq %rcx
+        jnz .Ljumpover_loop
+        retq
+.Ljumpover_zero:
+        xorl %eax, %eax
+        retq
+        .size jumpover, .-jumpover
+#endif

@@ -1,14 +1,14 @@
 // `loops N` runs the hot loops of loops.s N times and prints what they
 // return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight, -DPADDED adds
 // paddedloops, -DSHORTENED shortened, -DTAILCALL overpadding, -DJUMPNEXT
-// jumpnext (see loops.S).
+// jumpnext, -DJUMPOVER jumpover (see loops.S).
 #include <stdio.h>
 #include <stdlib.h>
 
 unsigned long straddler(unsigned long), cold_straddler(unsigned long),
     twoloops(unsigned long), tight(unsigned long), paddedloops(unsigned long),
     shortened(unsigned long), overpadding(unsigned long),
-    jumpnext(unsigned long);
+    jumpnext(unsigned long), jumpover(unsigned long);
 
 int main(int argc, char **argv) {
   unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
@@ -29,6 +29,10 @@ int main(int argc, char **argv) {
 #endif
 #ifdef JUMPNEXT
   r ^= jumpnext(n);
+#endif
+#ifdef JUMPOVER
+  // n = 0 takes the jump the branch goes over.
+  r ^= jumpover(n) + jumpover(0);
 #endif
 #ifdef TAILCALL
   // n = 0 takes its conditional tail call.

@@ -790,6 +790,7 @@ static Error verifyLockedCode(const ApplyConfig &C, const ApplyInputs &I,
     R.CodeReencoded += Cmp.Reencoded != 0;
     R.CodeAppended += Cmp.Appended != 0;
     R.CodeDropped += Cmp.Dropped != 0;
+    R.CodeInverted += Cmp.Inverted != 0;
     if (Cmp.kept())
       continue;
     const CodeChange &X = *Cmp.Change;

@@ -162,6 +162,9 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   if (R.CodeDropped)
     OS << "; " << R.CodeDropped
        << " with a jump to the next instruction llvm-bolt dropped";
+  if (R.CodeInverted)
+    OS << "; " << R.CodeInverted
+       << " with a branch over a jump llvm-bolt made one inverted branch";
   OS << ")\n";
   printLoopReport(R, OS);
   if (R.OutputFileSize) {

@@ -152,6 +152,31 @@ uint64_t LoopFinder::branchForm(MCInst Inst) const {
   return H ? uint64_t(H) : 1;
 }
 
+uint64_t LoopFinder::invertedForm(MCInst Inst) const {
+  // Both targets number their conditions so that a condition and its
+  // opposite differ in bit 0 only (X86::GetOppositeBranchCondition,
+  // AArch64CC::getInvertedCondCode). No other branch is known to carry its
+  // condition that way: AArch64's TBZ has a bit number there.
+  StringRef Name = MII->getName(Inst.getOpcode());
+  if (Name != "JCC_1" && Name != "JCC_2" && Name != "JCC_4" && Name != "Bcc")
+    return 0;
+  const MCInstrDesc &Desc = MII->get(Inst.getOpcode());
+  std::optional<unsigned> Cond;
+  for (unsigned I = 0; I < Inst.getNumOperands(); ++I) {
+    bool PCRel = I < Desc.getNumOperands() &&
+                 Desc.operands()[I].OperandType == MCOI::OPERAND_PCREL;
+    if (PCRel || !Inst.getOperand(I).isImm())
+      continue;
+    if (Cond)
+      return 0;
+    Cond = I;
+  }
+  if (!Cond)
+    return 0;
+  Inst.getOperand(*Cond).setImm(Inst.getOperand(*Cond).getImm() ^ 1);
+  return branchForm(Inst);
+}
+
 std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
   std::vector<DecodedInst> Insts;
   ArrayRef<uint8_t> Bytes = Range.Bytes;
@@ -177,6 +202,8 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
     if (D.IsBranch || (D.IsCall && MIA->evaluateBranch(Inst, D.Address, D.Size,
                                                        D.CallTarget)))
       D.Form = branchForm(Inst);
+    if (D.IsBranch && D.FallsThrough)
+      D.InvertedForm = invertedForm(Inst);
     Insts.push_back(D);
     Offset += D.Size;
   }

@@ -112,6 +112,27 @@ static void checkAppended(const FunctionCode &In, const FunctionCode &Out,
   C.Change = Bytes.change(In.Bytes.size(), Next - Out.Address);
 }
 
+/// Step 2b: true when \p A, a conditional branch over the unconditional
+/// jump \p Jump right after it, became \p B, one branch on the opposite
+/// condition (to where the jump went: checked with the other branches).
+/// That is llvm-bolt's CFG emitting a block whose taken successor is the
+/// next in the layout (BinaryFunction::fixBranches): clang leaves `je +5;
+/// jmp T` now and then (SQLite's btreeOverwriteContent, a block order
+/// build). Only when no branch of the input goes to the jump: the jump would
+/// then start a block of its own, which llvm-bolt keeps.
+static bool invertedOverJump(const DecodedInst &A, const DecodedInst &Jump,
+                             const DecodedInst &B,
+                             ArrayRef<DecodedInst> InInsts) {
+  if (!A.IsBranch || !A.FallsThrough || !A.InvertedForm ||
+      Jump.Address != A.Address + A.Size || !Jump.IsBranch ||
+      Jump.FallsThrough || A.Target != Jump.Address + Jump.Size ||
+      !B.IsBranch || !B.FallsThrough || B.Form != A.InvertedForm)
+    return false;
+  return none_of(InInsts, [&](const DecodedInst &D) {
+    return D.IsBranch && D.Target == Jump.Address;
+  });
+}
+
 CodeComparison compareLockedCode(const FunctionCode &In,
                                  const FunctionCode &Out,
                                  ArrayRef<RelocatedField> Fields,
@@ -142,7 +163,8 @@ CodeComparison compareLockedCode(const FunctionCode &In,
   SmallVector<std::pair<const DecodedInst *, const DecodedInst *>, 4> Branches;
   uint64_t I = 0, O = 0;
   size_t J = 0;
-  for (const DecodedInst &A : In.Insts) {
+  for (size_t K = 0; K < In.Insts.size(); ++K) {
+    const DecodedInst &A = In.Insts[K];
     if (A.Address != In.Address + I)
       return ChangedAt(*First, *First);
     // A jump to the next instruction is a fall-through in llvm-bolt's CFG,
@@ -165,6 +187,17 @@ CodeComparison compareLockedCode(const FunctionCode &In,
     const DecodedInst &B = Out.Insts[J++];
     OutOffset[I] = O;
     if (A.Size != B.Size || Bytes.firstDifference(I, O, A.Size)) {
+      if (K + 1 < In.Insts.size() &&
+          invertedOverJump(A, In.Insts[K + 1], B, In.Insts)) {
+        // The jump has no place in the output: a branch to it would be a
+        // change (invertedOverJump found none).
+        const DecodedInst &Jump = In.Insts[++K];
+        Branches.push_back({&Jump, &B});
+        ++C.Inverted;
+        I += A.Size + Jump.Size;
+        O += B.Size;
+        continue;
+      }
       if (!A.Form || A.Form != B.Form || A.IsBranch != B.IsBranch) {
         uint64_t K =
             Bytes.firstDifference(I, O, std::max(A.Size, B.Size)).value_or(0);

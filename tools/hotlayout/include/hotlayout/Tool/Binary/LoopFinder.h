@@ -63,6 +63,10 @@ struct DecodedInst {
   /// target, hashed; 0 for anything else. Two of one Form are the same
   /// branch or call, whatever width and value their displacement has.
   uint64_t Form = 0;
+  /// For a conditional direct branch whose condition is its one immediate
+  /// operand (x86's Jcc, AArch64's B.cond): the Form of the same branch on
+  /// the opposite condition; 0 for anything else.
+  uint64_t InvertedForm = 0;
 };
 
 /// True when control entering \p Edge's target can reach the branch itself
@@ -122,6 +126,9 @@ private:
   LoopFinder() = default;
   /// DecodedInst::Form of the direct branch or call \p Inst.
   uint64_t branchForm(llvm::MCInst Inst) const;
+  /// branchForm of \p Inst on the opposite condition, or 0 (see
+  /// DecodedInst::InvertedForm).
+  uint64_t invertedForm(llvm::MCInst Inst) const;
 
   std::unique_ptr<llvm::MCRegisterInfo> MRI;
   std::unique_ptr<llvm::MCAsmInfo> MAI;
