@@ -338,3 +338,38 @@ xz_prepare() {
   "$3" -6 -c "$2/in.txt" > "$2/in.xz"
 }
 xz_workload() { echo "-6 -T1 -c data/in.txt"; echo "-d -c data/in.xz"; }
+
+# cmark 0.30.2 (Debian's source package; CMake, static libcmark linked into the cmark CLI, no
+# shared library, no tests): the CommonMark parser (re2c's scanners, the inline parser's
+# delimiter and entity loops, the block parser's line loop) and its HTML and XML renderers,
+# on CMARK_KB KiB of the CommonMark spec it ships (Markdown, not C: a parser's workload).
+cmark_source() { fetch_debian cmark; }
+cmark_build() {
+  local s=$1 o=$2; shift 2
+  cmake_build "$s" "$o" cmark "-DCMARK_TESTS=OFF -DCMARK_SHARED=OFF" "$@"
+}
+cmark_link() { cp "$1/b/src/cmark" "$2"; }
+cmark_prepare() { text_input "$1" "${CMARK_KB:-200}" "$2/in.md" test/spec.txt; }
+cmark_workload() { echo "data/in.md"; echo "--to xml --smart data/in.md"; }
+
+# SQLite 3.40.1 (Debian's sqlite3 source package, the canonical tree; autotools and libtool:
+# configured out of tree into OBJ/b with the README's recipe, the library static
+# (--disable-shared: the sqlite3 shell is then a real executable linked against it), no Tcl
+# extension, no readline; `make sqlite3` generates the amalgamation with tclsh and compiles it):
+# the shell runs sqlite-workload.sql (table fill by a recursive CTE, two indexes, joins,
+# GROUP BY, LIKE, UPDATE, DELETE: the VDBE, the B-tree, the parser, the sorter) on
+# SQLITE_ROWS rows in an in-memory database.
+sqlite_source() { fetch_debian sqlite3; }
+sqlite_build() {
+  local s=$1 o=$2 ld; shift 2
+  ld=$(recipe_ldflags "$@")
+  mkdir -p "$o/b"
+  (cd "$o/b" && "$s/configure" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
+     --disable-tcl --disable-readline --disable-editline > "$o/configure.log" 2>&1) \
+    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
+  make -C "$o/b" -j"${JOBS:-$(nproc)}" sqlite3 > "$o/build.log" 2>&1 \
+    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+}
+sqlite_link() { cp "$1/b/sqlite3" "$2"; }
+sqlite_prepare() { sed "s/@ROWS@/${SQLITE_ROWS:-20000}/" "$HERE/sqlite-workload.sql" > "$2/w.sql"; }
+sqlite_workload() { echo '-batch -bail -init data/w.sql :memory: .quit'; }
