@@ -373,3 +373,25 @@ sqlite_build() {
 sqlite_link() { cp "$1/b/sqlite3" "$2"; }
 sqlite_prepare() { sed "s/@ROWS@/${SQLITE_ROWS:-20000}/" "$HERE/sqlite-workload.sql" > "$2/w.sql"; }
 sqlite_workload() { echo '-batch -bail -init data/w.sql :memory: .quit'; }
+
+# lzip 1.23 (Debian's source package; C++, its own hand-written configure, which takes CXX,
+# CXXFLAGS and LDFLAGS as autotools' does, out of tree with --srcdir, then `make`): LZMA
+# compression at -6 (the encoder's match finder and price tables) and decompression, on
+# LZIP_KB KiB of its own sources.
+lzip_source() { fetch_debian lzip; }
+lzip_build() {
+  local s=$1 o=$2 ld; shift 2
+  ld=$(recipe_ldflags "$@")
+  mkdir -p "$o/b"
+  (cd "$o/b" && "$s/configure" --srcdir="$s" CXX="$CLANG++" CXXFLAGS="-O2 $*" LDFLAGS="$ld" \
+     > "$o/configure.log" 2>&1) \
+    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
+  make -C "$o/b" -j"${JOBS:-$(nproc)}" > "$o/build.log" 2>&1 \
+    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+}
+lzip_link() { cp "$1/b/lzip" "$2"; }
+lzip_prepare() {
+  text_input "$1" "${LZIP_KB:-192}" "$2/in.txt" encoder.cc decoder.cc main.cc lzip.h
+  "$3" -6 -c "$2/in.txt" > "$2/in.lz"
+}
+lzip_workload() { echo "-6 -c data/in.txt"; echo "-d -c data/in.lz"; }
