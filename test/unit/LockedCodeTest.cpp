@@ -257,6 +257,17 @@ TEST(LockedCode, JumpToNextDroppedIsKept) {
   EXPECT_EQ(R.Reencoded, 0u);
 }
 
+/// A conditional branch to the next instruction (`75 00`), which llvm-bolt
+/// drops too (its block's two successors are one): kept, the same code.
+TEST(LockedCode, ConditionalBranchToNextDroppedIsKept) {
+  Case D = droppedJump();
+  D.In[4] = 0x75;
+  D.InInsts[2] = je(0x1004, 0x1006);
+  CodeComparison R = D.compare();
+  EXPECT_TRUE(R.kept());
+  EXPECT_EQ(R.Dropped, 1u);
+}
+
 /// The twin: the dropped jump went over a byte (an int3 before the ret),
 /// so dropping it runs that byte: a change at the jump.
 ///   input:  +0 je +4  +2 xor  +4 jmp +7 (eb 01)  +6 int3  +7 ret

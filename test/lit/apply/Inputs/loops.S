@@ -209,10 +209,11 @@ shortened:
 #ifdef JUMPNEXT
 // jumpnext(n): 53 bytes, then a jump to the next instruction (`eb 00`, as
 // clang leaves one where an empty block sits between a block and its
-// jump's target: C++ landing pads), then an 18-byte loop that the
-// compiler's alignment puts on a line start, at offset 64. llvm-bolt drops
-// the jump (in its CFG it is the fall-through): the loop moves up 2, to
-// 62, across the line, unless the function starts 2 or more bytes later.
+// jump's target: C++ landing pads; -DJUMPNEXT_COND: `test; jne` there),
+// then an 18-byte loop that the compiler's alignment puts on a line start,
+// at offset 64. llvm-bolt drops the jump or branch (in its CFG it is the
+// fall-through): the loop moves up 2, to 62, across the line, unless the
+// function starts 2 or more bytes later.
         .globl jumpnext
         .type jumpnext,@function
         .p2align 6
@@ -223,7 +224,13 @@ jumpnext:
         FILL10 %r8
         FILL10 %r9
         movq %rdi, %rcx
+#ifdef JUMPNEXT_COND
+        // A conditional branch to the next instruction (3 + 2 bytes).
+        testq %rdi, %rdi
+        jne .Ljumpnext_next
+#else
         jmp .Ljumpnext_next
+#endif
 .Ljumpnext_next:
         .p2align 6
 .Ljumpnext_loop:

@@ -170,13 +170,14 @@ CodeComparison compareLockedCode(const FunctionCode &In,
     // A jump to the next instruction is a fall-through in llvm-bolt's CFG,
     // and it emits none (clang leaves one where an empty block sits between
     // a block and its jump's target: C++ landing pads, pugixml's `eb 00`).
-    // The same code in no bytes; what follows moves up, as after a shorter
-    // jump, and branches to it now reach the next instruction.
+    // So is a conditional branch there, taken or not (a block whose two
+    // successors are one: fixBranches drops the branch). The same code in
+    // no bytes; what follows moves up, as after a shorter jump, and
+    // branches to it now reach the next instruction.
     bool Next =
         J < Out.Insts.size() && Out.Insts[J].Address == Out.Address + O &&
         Out.Insts[J].Size == A.Size && !Bytes.firstDifference(I, O, A.Size);
-    if (!Next && A.IsBranch && !A.FallsThrough &&
-        A.Target == A.Address + A.Size) {
+    if (!Next && A.IsBranch && A.Target == A.Address + A.Size) {
       OutOffset[I] = O;
       I += A.Size;
       ++C.Dropped;

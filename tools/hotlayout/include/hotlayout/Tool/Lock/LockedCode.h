@@ -15,13 +15,14 @@
 //     or call is kept when llvm-bolt encoded the same one (DecodedInst::Form)
 //     in another width or with another displacement, to the instruction that
 //     corresponds to its input target or, out of the function, to the same
-//     function (see compareLockedCode for why that is no change); a jump to
-//     the next instruction is kept when llvm-bolt emits none (in its CFG it
-//     is the fall-through); a conditional branch over the jump right after
-//     it is kept when llvm-bolt emitted the two as one branch on the
-//     opposite condition to the jump's target (its CFG's block with two
-//     successors, the taken one next in the layout), unless another branch
-//     goes to that jump. The first other difference is the change reported.
+//     function (see compareLockedCode for why that is no change); a jump or
+//     conditional branch to the next instruction is kept when llvm-bolt
+//     emits none (in its CFG it is the fall-through); a conditional branch
+//     over the jump right after it is kept when llvm-bolt emitted the two as
+//     one branch on the opposite condition to the jump's target (its CFG's
+//     block with two successors, the taken one next in the layout), unless
+//     another branch goes to that jump. The first other difference is the
+//     change reported.
 //  3. What the output has past the input's code may only be direct jumps:
 //     llvm-bolt routes a conditional tail call through a jump it appends
 //     (with -simplify-conditional-tail-calls=0, which apply passes).
@@ -68,7 +69,8 @@ struct CodeComparison {
   unsigned Reencoded = 0;
   /// Bytes of direct jumps llvm-bolt appended after the input's code.
   uint64_t Appended = 0;
-  /// Jumps to the next instruction llvm-bolt emitted in no bytes (kept code).
+  /// Jumps and conditional branches to the next instruction llvm-bolt
+  /// emitted in no bytes (kept code).
   unsigned Dropped = 0;
   /// Conditional branches over a jump that llvm-bolt emitted as one branch
   /// on the opposite condition to the jump's target (kept code).
