@@ -62,19 +62,20 @@ TEST(BoltDriver, AlignedRewriteWithoutProfile) {
 
 // KeepInputCode: the options with which llvm-bolt emits a function as its
 // input has it, SCTC off among them (it erases nops after a jmp in a
-// function with a conditional tail call); without it, none of them.
+// function with a conditional tail call) and rep-ret stripping (it drops
+// the `rep` of `rep ret`); without it, none of them.
 TEST(BoltDriver, KeepInputCodeTurnsSCTCOff) {
   BoltRewrite R = aligned();
   R.KeepInputCode = true;
   std::vector<std::string> Args = rewriteArguments(tools(), R);
   for (const char *A :
        {"-keep-nops", "-shorten-instructions=0", "-eliminate-unreachable=0",
-        "-simplify-conditional-tail-calls=0"})
+        "-simplify-conditional-tail-calls=0", "-strip-rep-ret=0"})
     EXPECT_EQ(std::count(Args.begin(), Args.end(), A), 1) << A;
   std::vector<std::string> Plain = rewriteArguments(tools(), aligned());
-  EXPECT_EQ(std::count(Plain.begin(), Plain.end(),
-                       "-simplify-conditional-tail-calls=0"),
-            0);
+  for (const char *A :
+       {"-simplify-conditional-tail-calls=0", "-strip-rep-ret=0"})
+    EXPECT_EQ(std::count(Plain.begin(), Plain.end(), A), 0) << A;
 }
 
 // A profile orders blocks, splits cold ones, and turns lite mode off (it
