@@ -1,6 +1,5 @@
 #include "hotlayout/Tool/Binary/LoopFinder.h"
 
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include "gtest/gtest.h"
@@ -67,12 +66,7 @@ TEST(LoopFinder, CycleThroughCodeBeforeTheTargetIsALoop) {
 /// The two targets' machine code, decoded as hotlayout decodes it.
 std::vector<DecodedInst> decoded(const char *Triple,
                                  std::vector<uint8_t> Bytes) {
-  LLVMInitializeX86TargetInfo();
-  LLVMInitializeX86TargetMC();
-  LLVMInitializeX86Disassembler();
-  LLVMInitializeAArch64TargetInfo();
-  LLVMInitializeAArch64TargetMC();
-  LLVMInitializeAArch64Disassembler();
+  initializeMachineCode();
   auto LF = LoopFinder::create(llvm::Triple(Triple));
   if (!LF) {
     ADD_FAILURE() << llvm::toString(LF.takeError());

@@ -8,13 +8,13 @@
 
 #include "Commands.h"
 
+#include "hotlayout/Tool/Binary/LoopFinder.h"
 #include "hotlayout/Tool/Support/Process.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Signals.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -102,15 +102,7 @@ static void printVersion(raw_ostream &OS) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
-  // Only the machine-code layer of the two targets BinaryFile accepts: their
-  // MC descriptions and disassemblers (the only ones linked, see
-  // lib/CMakeLists.txt).
-  LLVMInitializeX86TargetInfo();
-  LLVMInitializeX86TargetMC();
-  LLVMInitializeX86Disassembler();
-  LLVMInitializeAArch64TargetInfo();
-  LLVMInitializeAArch64TargetMC();
-  LLVMInitializeAArch64Disassembler();
+  initializeMachineCode();
 
   // LLVM's libraries register options of their own; --help shows ours only.
   cl::HideUnrelatedOptions(ToolCategory);

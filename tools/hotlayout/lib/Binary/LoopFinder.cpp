@@ -21,6 +21,7 @@
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCTargetOptions.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -98,6 +99,15 @@ bool closesCycle(ArrayRef<DecodedInst> Insts, const BackEdge &Edge) {
         Visit(*T);
   }
   return false;
+}
+
+void initializeMachineCode() {
+  LLVMInitializeX86TargetInfo();
+  LLVMInitializeX86TargetMC();
+  LLVMInitializeX86Disassembler();
+  LLVMInitializeAArch64TargetInfo();
+  LLVMInitializeAArch64TargetMC();
+  LLVMInitializeAArch64Disassembler();
 }
 
 Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {

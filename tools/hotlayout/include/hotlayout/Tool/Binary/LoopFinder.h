@@ -69,6 +69,11 @@ struct DecodedInst {
   uint64_t InvertedForm = 0;
 };
 
+/// Registers the machine-code layer of the two targets BinaryFile accepts
+/// (x86-64, AArch64): their descriptions and disassemblers, the only ones
+/// linked (see lib/CMakeLists.txt). Once, before LoopFinder::create.
+void initializeMachineCode();
+
 /// True when control entering \p Edge's target can reach the branch itself
 /// along fall-throughs and direct branches inside the range, i.e. the back
 /// edge closes a cycle. The cycle may leave the span [Target, End): after
