@@ -381,10 +381,10 @@ std::vector<std::string> rewriteArguments(const BoltTools &Tools,
   // and the locked code after it, if any, would move up a byte (checked:
   // llvm-bolt 22 made a locked `f3 c3` a `c3`, and apply refused its output).
   if (R.KeepInputCode)
-    Args.insert(Args.end(), {"-keep-nops", "-shorten-instructions=0",
-                             "-eliminate-unreachable=0",
-                             "-simplify-conditional-tail-calls=0",
-                             "-strip-rep-ret=0"});
+    Args.insert(Args.end(),
+                {"-keep-nops", "-shorten-instructions=0",
+                 "-eliminate-unreachable=0",
+                 "-simplify-conditional-tail-calls=0", "-strip-rep-ret=0"});
   // Splitting leaves only the run blocks in the ordered text, so a function
   // grows less against its space when cold code is added. -lite=0: in lite
   // mode BOLT leaves functions without a profile where they are, and an
