@@ -15,6 +15,7 @@
 #include "hotlayout/Tool/Check/Check.h"
 
 #include "hotlayout/Tool/Binary/LoopFinder.h"
+#include "hotlayout/Tool/Bolt/BoltDriver.h"
 #include "hotlayout/Tool/Profile/PGOAnalysisProfile.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -116,6 +117,10 @@ Expected<CheckResult> runCheck(const CheckConfig &Config,
   auto Ranges = (*File)->codeRanges(R.Source);
   if (!Ranges)
     return Ranges.takeError();
+  // Ranges come from function symbols; code under a label without a type
+  // lies outside them (say so rather than report its loops as absent).
+  if (R.Source == RangeSource::Symbols)
+    R.UntypedLabels = untypedCodeLabels(**File);
   if (Error E = selectFunctions(**File, R.Source, Config.Loops, *Ranges))
     return E;
 
@@ -159,6 +164,14 @@ void printCheckText(const CheckResult &R, raw_ostream &OS) {
   if (R.NotJudged)
     OS << "note: " << R.NotJudged
        << " loops lie in code without block frequencies and were not judged\n";
+  if (!R.UntypedLabels.empty()) {
+    OS << "note: " << R.UntypedLabels.size()
+       << " untyped code labels (assembly without .type @function): the code "
+          "after them is in no function, and its loops are not judged:";
+    for (const std::string &N : R.UntypedLabels)
+      OS << ' ' << N;
+    OS << '\n';
+  }
   if (!R.EstimatedFunctions.empty()) {
     OS << "note: llvm-bolt could not instrument " << R.EstimatedFunctions.size()
        << " functions; their counts are the compiler's PGO-map estimates, "
@@ -267,6 +280,10 @@ void printCheckJSON(const CheckResult &R, raw_ostream &OS) {
       J.attribute("not_judged", int64_t(R.NotJudged));
       J.attributeArray("estimated_functions", [&] {
         for (const std::string &N : R.EstimatedFunctions)
+          J.value(N);
+      });
+      J.attributeArray("untyped_code_labels", [&] {
+        for (const std::string &N : R.UntypedLabels)
           J.value(N);
       });
       if (std::optional<double> W = R.weightedExtra())

@@ -51,6 +51,10 @@ struct CheckResult {
   /// Functions whose profile records `hotlayout profile` made from the PGO
   /// map (functionsProfiledFromPGOMap), by name, sorted.
   std::vector<std::string> EstimatedFunctions;
+  /// Untyped labels in code (untypedCodeLabels: hand-written assembly
+  /// without `.type @function`, zstd's Huffman decoder loops): their code
+  /// is in no function, and check finds no loop in it. Sorted.
+  std::vector<std::string> UntypedLabels;
 
   /// Hot loops that are tight (HotLoopRules.h): the ones counted.
   size_t tight() const;
