@@ -395,3 +395,18 @@ lzip_prepare() {
   "$3" -6 -c "$2/in.txt" > "$2/in.lz"
 }
 lzip_workload() { echo "-6 -c data/in.txt"; echo "-d -c data/in.lz"; }
+
+# zstdcm: zstd 1.5.4 built by its own CMake (build/cmake: the CLI linked against the static
+# library, no shared library, no tests, no legacy formats, no threads), which compiles the
+# assembly Huffman decoder (lib/decompress/huf_decompress_amd64.S, HUF_decompress4X*_usingDTable
+# _internal_fast_asm_loop) with the recipe's flags: the build shape zstd's users have. The
+# workload and inputs are zstd's.
+zstdcm_source() { zstd_source; }
+zstdcm_build() {
+  local s=$1 o=$2; shift 2
+  cmake_build "$s/build/cmake" "$o" zstd "-DZSTD_BUILD_SHARED=OFF -DZSTD_BUILD_TESTS=OFF
+    -DZSTD_LEGACY_SUPPORT=OFF -DZSTD_MULTITHREAD_SUPPORT=OFF" "$@"
+}
+zstdcm_link() { cp "$1/b/programs/zstd" "$2"; }
+zstdcm_prepare() { zstd_prepare "$@"; }
+zstdcm_workload() { zstd_workload; }
