@@ -142,6 +142,13 @@ Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {
   return LF;
 }
 
+/// Is operand \p I of an instruction described by \p Desc a branch's
+/// PC-relative target (its displacement: what re-encoding changes)?
+static bool isPCRelOperand(const MCInstrDesc &Desc, unsigned I) {
+  return I < Desc.getNumOperands() &&
+         Desc.operands()[I].OperandType == MCOI::OPERAND_PCREL;
+}
+
 uint64_t LoopFinder::branchForm(MCInst Inst) const {
   if (MAB && MAB->mayNeedRelaxation(Inst.getOpcode(), Inst.getOperands(), *STI))
     MAB->relaxInstruction(Inst, *STI);
@@ -149,9 +156,7 @@ uint64_t LoopFinder::branchForm(MCInst Inst) const {
   hash_code H = hash_value(Inst.getOpcode());
   for (unsigned I = 0; I < Inst.getNumOperands(); ++I) {
     const MCOperand &Op = Inst.getOperand(I);
-    // The target's displacement: what re-encoding changes.
-    if (I < Desc.getNumOperands() &&
-        Desc.operands()[I].OperandType == MCOI::OPERAND_PCREL)
+    if (isPCRelOperand(Desc, I))
       continue;
     if (Op.isReg())
       H = hash_combine(H, 'r', Op.getReg().id());
@@ -173,9 +178,7 @@ uint64_t LoopFinder::invertedForm(MCInst Inst) const {
   const MCInstrDesc &Desc = MII->get(Inst.getOpcode());
   std::optional<unsigned> Cond;
   for (unsigned I = 0; I < Inst.getNumOperands(); ++I) {
-    bool PCRel = I < Desc.getNumOperands() &&
-                 Desc.operands()[I].OperandType == MCOI::OPERAND_PCREL;
-    if (PCRel || !Inst.getOperand(I).isImm())
+    if (isPCRelOperand(Desc, I) || !Inst.getOperand(I).isImm())
       continue;
     if (Cond)
       return 0;

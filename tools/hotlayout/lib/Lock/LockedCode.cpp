@@ -163,8 +163,8 @@ CodeComparison compareLockedCode(const FunctionCode &In,
   SmallVector<std::pair<const DecodedInst *, const DecodedInst *>, 4> Branches;
   uint64_t I = 0, O = 0;
   size_t J = 0;
-  for (size_t K = 0; K < In.Insts.size(); ++K) {
-    const DecodedInst &A = In.Insts[K];
+  for (size_t Index = 0; Index < In.Insts.size(); ++Index) {
+    const DecodedInst &A = In.Insts[Index];
     if (A.Address != In.Address + I)
       return ChangedAt(*First, *First);
     // A jump to the next instruction is a fall-through in llvm-bolt's CFG,
@@ -188,11 +188,11 @@ CodeComparison compareLockedCode(const FunctionCode &In,
     const DecodedInst &B = Out.Insts[J++];
     OutOffset[I] = O;
     if (A.Size != B.Size || Bytes.firstDifference(I, O, A.Size)) {
-      if (K + 1 < In.Insts.size() &&
-          invertedOverJump(A, In.Insts[K + 1], B, In.Insts)) {
+      if (Index + 1 < In.Insts.size() &&
+          invertedOverJump(A, In.Insts[Index + 1], B, In.Insts)) {
         // The jump has no place in the output: a branch to it would be a
         // change (invertedOverJump found none).
-        const DecodedInst &Jump = In.Insts[++K];
+        const DecodedInst &Jump = In.Insts[++Index];
         Branches.push_back({&Jump, &B});
         ++C.Inverted;
         I += A.Size + Jump.Size;
