@@ -23,6 +23,7 @@
 #include "llvm/Support/Format.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -517,6 +518,45 @@ BinaryFile::codeRanges(RangeSource &Source) const {
     return fileError(Path, "has no function symbols and no executable code "
                            "sections; there is no code to check");
   return Sections;
+}
+
+std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
+  const ELFObjectFileBase &Obj = File.object();
+  std::set<uint64_t> FunctionStarts;
+  std::vector<std::pair<uint64_t, std::string>> Untyped;
+  for (const ELFSymbolRef &Sym : Obj.symbols()) {
+    Expected<section_iterator> Sec = Sym.getSection();
+    // Unreadable here means the symbol table itself is (a damaged sh_size
+    // or sh_offset): every later entry fails the same way, and a damaged
+    // size can count billions of them (the fuzzer's hangs). BOLT refuses
+    // such a binary anyway.
+    if (!Sec) {
+      consumeError(Sec.takeError());
+      break;
+    }
+    Expected<StringRef> Name = Sym.getName();
+    Expected<uint64_t> Address = Sym.getAddress();
+    if (!Name || !Address) {
+      consumeError(Name.takeError());
+      consumeError(Address.takeError());
+      continue;
+    }
+    if (*Sec == Obj.section_end() ||
+        !(ELFSectionRef(**Sec).getFlags() & ELF::SHF_EXECINSTR))
+      continue;
+    if (Sym.getELFType() == ELF::STT_FUNC)
+      FunctionStarts.insert(*Address);
+    else if (Sym.getELFType() == ELF::STT_NOTYPE && !Name->empty() &&
+             !Name->starts_with(".L") && !Name->starts_with("$"))
+      Untyped.push_back({*Address, Name->str()});
+  }
+  std::vector<std::string> Labels;
+  for (auto &[Address, Name] : Untyped)
+    if (!FunctionStarts.count(Address))
+      Labels.push_back(std::move(Name));
+  llvm::sort(Labels);
+  Labels.erase(std::unique(Labels.begin(), Labels.end()), Labels.end());
+  return Labels;
 }
 
 } // namespace hotlayout

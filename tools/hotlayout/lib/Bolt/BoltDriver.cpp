@@ -30,7 +30,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -190,45 +189,6 @@ Expected<std::unique_ptr<BinaryFile>> openForBolt(StringRef Path,
   if (Error E = requireSaneSectionAlignments(**File))
     return std::move(E);
   return File;
-}
-
-std::vector<std::string> untypedCodeLabels(const BinaryFile &File) {
-  const ELFObjectFileBase &Obj = File.object();
-  std::set<uint64_t> FunctionStarts;
-  std::vector<std::pair<uint64_t, std::string>> Untyped;
-  for (const ELFSymbolRef &Sym : Obj.symbols()) {
-    Expected<section_iterator> Sec = Sym.getSection();
-    // Unreadable here means the symbol table itself is (a damaged sh_size
-    // or sh_offset): every later entry fails the same way, and a damaged
-    // size can count billions of them (the fuzzer's hangs). BOLT refuses
-    // such a binary anyway.
-    if (!Sec) {
-      consumeError(Sec.takeError());
-      break;
-    }
-    Expected<StringRef> Name = Sym.getName();
-    Expected<uint64_t> Address = Sym.getAddress();
-    if (!Name || !Address) {
-      consumeError(Name.takeError());
-      consumeError(Address.takeError());
-      continue;
-    }
-    if (*Sec == Obj.section_end() ||
-        !(ELFSectionRef(**Sec).getFlags() & ELF::SHF_EXECINSTR))
-      continue;
-    if (Sym.getELFType() == ELF::STT_FUNC)
-      FunctionStarts.insert(*Address);
-    else if (Sym.getELFType() == ELF::STT_NOTYPE && !Name->empty() &&
-             !Name->starts_with(".L") && !Name->starts_with("$"))
-      Untyped.push_back({*Address, Name->str()});
-  }
-  std::vector<std::string> Labels;
-  for (auto &[Address, Name] : Untyped)
-    if (!FunctionStarts.count(Address))
-      Labels.push_back(std::move(Name));
-  llvm::sort(Labels);
-  Labels.erase(std::unique(Labels.begin(), Labels.end()), Labels.end());
-  return Labels;
 }
 
 /// \p Names, one per line, into \p Path.

@@ -15,7 +15,6 @@
 #include "hotlayout/Tool/Check/Check.h"
 
 #include "hotlayout/Tool/Binary/LoopFinder.h"
-#include "hotlayout/Tool/Bolt/BoltDriver.h"
 #include "hotlayout/Tool/Profile/PGOAnalysisProfile.h"
 
 #include "llvm/ADT/STLExtras.h"

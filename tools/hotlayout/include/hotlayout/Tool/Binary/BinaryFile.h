@@ -124,6 +124,17 @@ private:
   std::unique_ptr<llvm::object::ELFObjectFileBase> Obj;
 };
 
+/// Global or local symbols without a type (STT_NOTYPE) in code sections
+/// that do not start a typed function: labels in assembly such as RandomX's
+/// JIT templates (randomx_program_prologue ... randomx_program_loop_begin),
+/// whose bytes the program copies from one label to the next. BOLT takes
+/// each for a function and moves them apart, and the copied code crashes
+/// (RandomX's light mode: a segmentation fault at start-up, after apply
+/// reported every locked function in place); and their code is in no
+/// function, where check finds no loop. Assembler temporaries (.L*) and
+/// AArch64 mapping symbols ($x, $d) are left out.
+std::vector<std::string> untypedCodeLabels(const BinaryFile &File);
+
 } // namespace hotlayout
 
 #endif // HOTLAYOUT_TOOL_BINARYFILE_H

@@ -111,16 +111,6 @@ struct BoltRequirements {
 llvm::Expected<std::unique_ptr<BinaryFile>> openForBolt(llvm::StringRef Path,
                                                         BoltRequirements Req);
 
-/// Global or local symbols without a type (STT_NOTYPE) in code sections
-/// that do not start a typed function: labels in assembly such as RandomX's
-/// JIT templates (randomx_program_prologue ... randomx_program_loop_begin),
-/// whose bytes the program copies from one label to the next. BOLT takes
-/// each for a function and moves them apart, and the copied code crashes
-/// (RandomX's light mode: a segmentation fault at start-up, after apply
-/// reported every locked function in place). Assembler temporaries (.L*)
-/// and AArch64 mapping symbols ($x, $d) are left out.
-std::vector<std::string> untypedCodeLabels(const BinaryFile &File);
-
 /// Writes \p Labels, one per line, to \p Path and returns the llvm-bolt
 /// argument that keeps them where the linker put them
 /// (-skip-funcs-file=Path), or "" when there are none.
