@@ -58,8 +58,9 @@
 //  7. Line-start mode (-hotalign-line-start, the default): the first block
 //     starts a line, `.p2align log2(line), , line-1`, whatever the estimate;
 //     where the block before may fall into it and the nops would cost more
-//     than a small share of the loop's work per entry, only where the
-//     estimated span would touch more lines than it needs (lineStartPlan).
+//     than 1/-hotalign-line-start-nop-share (64) of the loop's work per
+//     entry, only where the estimated span would touch more lines than it
+//     needs (lineStartPlan).
 //     Max-skip mode (-hotalign-line-start=false): AlignmentPlan picks the
 //     max-skip that pads exactly when the estimated hot bytes would touch
 //     more lines than at their best start offset; the function and module
@@ -507,17 +508,25 @@ static bool paddingNeverRuns(MachineBasicBlock &Target);
 /// Step 7's line start: the loop starts a line in every build, whatever
 /// moves before it. Where the block before it may fall into it, its padding
 /// runs once per entry that falls in; where those nops are not cheap against
-/// the loop's work (paddingCost), a line start pads even where the span
-/// would fit its fewest lines where it falls: zopfli 1.0.3's EncodeTree ran
-/// 4 nops per entry before a 34-byte loop of 4.7 iterations, 1.35 M nops
-/// that the span's 30 bytes of room made needless half the time. There the
+/// the loop's work (paddingCost, at most 1/-hotalign-line-start-nop-share of
+/// it), a line start pads even where the span would fit its fewest lines
+/// where it falls: zopfli 1.0.3's EncodeTree ran 4 nops per entry before a
+/// 34-byte loop of 4.7 iterations, 1.35 M nops that the span's 30 bytes of
+/// room made needless half the time. There the
 /// max-skip pads only past that room (the estimated span is an upper bound,
 /// and the assembler sees the real start, so a start it leaves fits); the
 /// loop keeps its fewest lines, not its offset.
 SpanPlan HotAlign::lineStartPlan(const LoopFacts &F) const {
   SpanPlan Plan = planLineStart(LineBytes, MaxPad);
+  // Counts from a profile say what the nops cost, and weigh them against
+  // the program; a static estimate's iterations (31 per entry for a trip
+  // count it cannot see) are a guess, and without a profile no lock keeps
+  // the loop's offset between builds either: there the line start is kept
+  // at the nested-loop floor, as before.
+  unsigned Share =
+      HasProfile ? unsigned(LineStartNopShare) : unsigned(MinNestedIterations);
   if (!LineStartOnlyWhenNeeded || paddingNeverRuns(*F.Loop->Target) ||
-      paddingCost(*F.Loop, Plan.MaxSkip).Cheap)
+      paddingCost(*F.Loop, Plan.MaxSkip, Share).Cheap)
     return Plan;
   // The span's room counts its cold blocks as if hot. Where the hot bytes
   // alone fit fewer lines than the whole span (cold gaps), the span's plan

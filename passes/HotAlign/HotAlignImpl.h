@@ -233,10 +233,12 @@ struct PaddingCost {
   uint64_t Nops = 0;   ///< At most, per entry that falls in.
   uint64_t Body = 0;   ///< Instructions of the loop's hot blocks.
   double PerEntry = 0; ///< Iterations per entry that falls in.
-  double Floor = 1;    ///< -hotalign-min-nested-iterations (at least 1).
+  double Floor = 1;    ///< The share's denominator (at least 1).
   bool Cheap = false;  ///< Nops x Floor <= PerEntry x Body.
 };
-PaddingCost paddingCost(const LayoutLoop &L, uint64_t MaxSkip);
+/// Cheap when the nops are at most 1/\p Share of the work (a \p Share of 0
+/// counts as 1).
+PaddingCost paddingCost(const LayoutLoop &L, uint64_t MaxSkip, unsigned Share);
 
 /// The alignment a loop's source asks for (`llvm.loop.align`); nullopt when
 /// it asks for none.

@@ -81,7 +81,7 @@ HotAlign::padPointFor(const MachineFunction &MF, const LoopFacts &X,
       (!X.hotDespiteSizeProfile() && sizeByProfile(MF)))
     return std::nullopt;
   if (!paddingRunsTooOften(X, All) &&
-      paddingCost(*X.Loop, LineBytes - 1).Cheap) {
+      paddingCost(*X.Loop, LineBytes - 1, MinNestedIterations).Cheap) {
     PadPoint At;
     At.Before = X.Loop->Target;
     return At;
@@ -326,10 +326,11 @@ bool HotAlign::placeAnchor(MachineFunction &MF,
 
 /// What padding of up to \p MaxSkip bytes before \p L costs per entry that
 /// falls into it, against the work of its iterations: cheap when its most
-/// nops are at most 1/-hotalign-min-nested-iterations of the instructions
-/// its iterations run per such entry, the share that floor admits for a loop
-/// whose body is no shorter than its nops.
-PaddingCost paddingCost(const LayoutLoop &L, uint64_t MaxSkip) {
+/// nops are at most 1/\p Share of the instructions its iterations run per
+/// such entry (for padding that places a nested loop, the share that
+/// -hotalign-min-nested-iterations admits for a loop whose body is no shorter
+/// than its nops).
+PaddingCost paddingCost(const LayoutLoop &L, uint64_t MaxSkip, unsigned Share) {
   bool AArch64 =
       L.Target->getParent()->getTarget().getTargetTriple().isAArch64();
   // The longest nop the assemblers emit for every x86-64 CPU; AArch64's one.
@@ -341,7 +342,7 @@ PaddingCost paddingCost(const LayoutLoop &L, uint64_t MaxSkip) {
       for (const MachineInstr &MI : *L.Span[J])
         C.Body += !MI.isMetaInstruction();
   C.PerEntry = L.perFallIn();
-  C.Floor = std::max(1u, unsigned(MinNestedIterations));
+  C.Floor = std::max(1u, Share);
   C.Cheap = double(C.Nops) * C.Floor <= C.PerEntry * double(C.Body);
   return C;
 }
@@ -362,7 +363,7 @@ bool HotAlign::padNestedAfterAll(const LoopFacts &F, const LoopFacts &Anchor,
   SpanPlan Plan = planHotBytesAlignment(F.Bytes, LineBytes, MaxPad);
   if (Plan.MaxSkip == 0 || L.Target->isEHPad())
     return false;
-  PaddingCost C = paddingCost(L, Plan.MaxSkip);
+  PaddingCost C = paddingCost(L, Plan.MaxSkip, MinNestedIterations);
   uint64_t Nops = C.Nops, Body = C.Body;
   double PerEntry = C.PerEntry, Floor = C.Floor;
   bool Cheap = C.Cheap;

@@ -163,6 +163,21 @@ cl::opt<bool> LineStartOnlyWhenNeeded(
              "minus the span's room in its fewest lines (default: on)"),
     cl::init(true), cl::Hidden, cl::cat(HotAlignCategory));
 
+// Why a share of its own and not -hotalign-min-nested-iterations: a full
+// line start buys a loop its offset, not its fit (the span's plan keeps its
+// fewest lines), so the nops it runs must be a small share of the program,
+// not only of the loop. At 1/8, lzip 1.23's 41-byte encoder loop of 10.2
+// iterations per entry ran 1.9 M nops, +0.84 % of the program's
+// instructions; 1/64 keeps the nops a loop runs on average (half its most)
+// under 0.5 % even of a loop that is the whole program.
+cl::opt<unsigned> LineStartNopShare(
+    "hotalign-line-start-nop-share",
+    cl::desc("In line-start mode, a loop whose padding may run keeps its full "
+             "line start only when its most nops per entry that falls in are "
+             "at most 1/N of the instructions its iterations run per such "
+             "entry (default: 64)"),
+    cl::init(64), cl::Hidden, cl::cat(HotAlignCategory));
+
 } // namespace hotalign
 } // namespace hotlayout
 

@@ -42,6 +42,7 @@ extern llvm::cl::opt<unsigned> MaxFunctionBytes;
 extern llvm::cl::opt<uint64_t> WarmMinCount;
 extern llvm::cl::opt<bool> LineStart;
 extern llvm::cl::opt<bool> LineStartOnlyWhenNeeded;
+extern llvm::cl::opt<unsigned> LineStartNopShare;
 
 /// The loop profile for \p M: -hotalign-loop-profile, else the one its
 /// compile recorded (the first, when full LTO merged several modules);
