@@ -355,4 +355,42 @@ TEST(LockedCode, BranchOverJumpOthersReachIsAChange) {
   EXPECT_EQ(R.Inverted, 0u);
 }
 
+/// An instruction whose RIP-relative operand has no relocation (the
+/// assembler resolved it: nettle 3.8.1's SHA-NI SHA-256 loads a mask kept
+/// in .text before the function); llvm-bolt, moving the function, aims it at
+/// the same bytes, which stay where they were.
+///   +0 movdqa -0x3a(%rip), %xmm5 (to 0xfce)  +8 ret
+/// Form 11 stands for that movdqa.
+DecodedInst load(uint64_t A, uint64_t T) {
+  DecodedInst D{A, 8, true, false, 0};
+  D.MemTarget = T;
+  D.Form = 11;
+  return D;
+}
+
+CodeComparison ripLoadTo(uint64_t OutTarget) {
+  uint32_t Disp = uint32_t(OutTarget - 0x400008);
+  Case C{{0x66, 0x0f, 0x6f, 0x2d, 0xc6, 0xff, 0xff, 0xff, 0xc3},
+         {0x66, 0x0f, 0x6f, 0x2d, uint8_t(Disp), uint8_t(Disp >> 8),
+          uint8_t(Disp >> 16), uint8_t(Disp >> 24), 0xc3},
+         {},
+         {load(0x1000, 0xfce), plain(0x1008, 1)},
+         {load(0x400000, OutTarget), plain(0x400008, 1)}};
+  // No function starts there: only the same address is the same place.
+  return C.compare([](uint64_t, uint64_t) { return false; });
+}
+
+TEST(LockedCode, UnrelocatedRIPReferenceToSameBytesIsKept) {
+  CodeComparison R = ripLoadTo(0xfce);
+  EXPECT_TRUE(R.kept());
+  EXPECT_EQ(R.Reaimed, 1u);
+  EXPECT_EQ(R.Reencoded, 0u);
+}
+
+TEST(LockedCode, UnrelocatedRIPReferenceElsewhereIsAChange) {
+  CodeComparison R = ripLoadTo(0xfd0);
+  ASSERT_FALSE(R.kept());
+  EXPECT_EQ(R.Change->Offset, 0u);
+}
+
 } // namespace

@@ -113,4 +113,26 @@ TEST(LoopFinder, AArch64ConditionInvertedForm) {
   EXPECT_EQ(D[2].InvertedForm, 0u);
 }
 
+/// x86's RIP-relative memory operand: the address it refers to, and a Form
+/// without the displacement (LockedCode: a reference the assembler
+/// resolved, which llvm-bolt aims again from the function's new address).
+///   +0 movdqa -0x3a(%rip), %xmm5   +8 movdqa 0x100(%rip), %xmm5
+///   +10 movdqa -0x3a(%rip), %xmm6  +18 movdqa (%rax), %xmm5
+TEST(LoopFinder, X86RIPRelativeMemoryTarget) {
+  std::vector<DecodedInst> D =
+      decoded("x86_64-unknown-linux-gnu",
+              {0x66, 0x0f, 0x6f, 0x2d, 0xc6, 0xff, 0xff, 0xff, 0x66, 0x0f,
+               0x6f, 0x2d, 0x00, 0x01, 0x00, 0x00, 0x66, 0x0f, 0x6f, 0x35,
+               0xc6, 0xff, 0xff, 0xff, 0x66, 0x0f, 0x6f, 0x28});
+  ASSERT_EQ(D.size(), 4u);
+  EXPECT_EQ(D[0].MemTarget, 0x1008u - 0x3a);
+  EXPECT_EQ(D[1].MemTarget, 0x1010u + 0x100);
+  EXPECT_NE(D[0].Form, 0u);
+  EXPECT_EQ(D[0].Form, D[1].Form);
+  // Twins: another register is another instruction; no RIP, no target.
+  EXPECT_NE(D[2].Form, D[0].Form);
+  EXPECT_EQ(D[3].MemTarget, 0u);
+  EXPECT_EQ(D[3].Form, 0u);
+}
+
 } // namespace

@@ -791,6 +791,7 @@ static Error verifyLockedCode(const ApplyConfig &C, const ApplyInputs &I,
     R.CodeAppended += Cmp.Appended != 0;
     R.CodeDropped += Cmp.Dropped != 0;
     R.CodeInverted += Cmp.Inverted != 0;
+    R.CodeReaimed += Cmp.Reaimed != 0;
     if (Cmp.kept())
       continue;
     const CodeChange &X = *Cmp.Change;

@@ -165,6 +165,10 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   if (R.CodeInverted)
     OS << "; " << R.CodeInverted
        << " with a branch over a jump llvm-bolt made one inverted branch";
+  if (R.CodeReaimed)
+    OS << "; " << R.CodeReaimed
+       << " with a PC-relative reference the assembler resolved, aimed again "
+          "at the same place";
   OS << ")\n";
   printLoopReport(R, OS);
   if (R.OutputFileSize) {

@@ -139,6 +139,9 @@ Expected<std::unique_ptr<LoopFinder>> LoopFinder::create(const Triple &TT) {
                      T.str());
   LF->MAB.reset(TheTarget->createMCAsmBackend(*LF->STI, *LF->MRI, Options));
   LF->MinInstSize = IsAArch64 ? 4 : 1;
+  for (unsigned R = 1; !IsAArch64 && R < LF->MRI->getNumRegs(); ++R)
+    if (StringRef(LF->MRI->getName(R)) == "RIP")
+      LF->PCRegister = R;
   return LF;
 }
 
@@ -149,22 +152,40 @@ static bool isPCRelOperand(const MCInstrDesc &Desc, unsigned I) {
          Desc.operands()[I].OperandType == MCOI::OPERAND_PCREL;
 }
 
-uint64_t LoopFinder::branchForm(MCInst Inst) const {
-  if (MAB && MAB->mayNeedRelaxation(Inst.getOpcode(), Inst.getOperands(), *STI))
-    MAB->relaxInstruction(Inst, *STI);
-  const MCInstrDesc &Desc = MII->get(Inst.getOpcode());
+/// \p Inst's opcode and its operands but those \p Skip names, hashed; never
+/// 0 (DecodedInst::Form's "none").
+static uint64_t formHash(const MCInst &Inst,
+                         function_ref<bool(unsigned)> Skip) {
   hash_code H = hash_value(Inst.getOpcode());
   for (unsigned I = 0; I < Inst.getNumOperands(); ++I) {
     const MCOperand &Op = Inst.getOperand(I);
-    if (isPCRelOperand(Desc, I))
+    if (Skip(I))
       continue;
     if (Op.isReg())
       H = hash_combine(H, 'r', Op.getReg().id());
     else if (Op.isImm())
       H = hash_combine(H, 'i', Op.getImm());
   }
-  // 0 means "no branch".
   return H ? uint64_t(H) : 1;
+}
+
+uint64_t LoopFinder::branchForm(MCInst Inst) const {
+  if (MAB && MAB->mayNeedRelaxation(Inst.getOpcode(), Inst.getOperands(), *STI))
+    MAB->relaxInstruction(Inst, *STI);
+  const MCInstrDesc &Desc = MII->get(Inst.getOpcode());
+  return formHash(Inst, [&](unsigned I) { return isPCRelOperand(Desc, I); });
+}
+
+std::optional<unsigned>
+LoopFinder::pcRelDisplacement(const MCInst &Inst) const {
+  // An x86 memory operand is base, scale, index, displacement, segment
+  // (X86::AddrBaseReg .. X86::AddrSegmentReg).
+  for (unsigned I = 0; PCRegister && I + 3 < Inst.getNumOperands(); ++I)
+    if (Inst.getOperand(I).isReg() &&
+        Inst.getOperand(I).getReg().id() == PCRegister &&
+        Inst.getOperand(I + 3).isImm())
+      return I + 3;
+  return std::nullopt;
 }
 
 uint64_t LoopFinder::invertedForm(MCInst Inst) const {
@@ -215,6 +236,12 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
     if (D.IsBranch || (D.IsCall && MIA->evaluateBranch(Inst, D.Address, D.Size,
                                                        D.CallTarget)))
       D.Form = branchForm(Inst);
+    else if (std::optional<uint64_t> T = MIA->evaluateMemoryOperandAddress(
+                 Inst, STI.get(), D.Address, D.Size))
+      if (std::optional<unsigned> Disp = pcRelDisplacement(Inst)) {
+        D.MemTarget = *T;
+        D.Form = formHash(Inst, [&](unsigned I) { return I == *Disp; });
+      }
     if (D.IsBranch && D.FallsThrough)
       D.InvertedForm = invertedForm(Inst);
     Insts.push_back(D);

@@ -118,13 +118,15 @@ struct ApplyResult {
   /// Locked functions whose output code was compared with their input's
   /// (all kept it, or apply failed); of them, those with a branch llvm-bolt
   /// encoded in another width, those with jumps it appended, those with a
-  /// jump to the next instruction it dropped, and those with a branch over a
-  /// jump it emitted as one inverted branch (LockedCode.h).
+  /// jump to the next instruction it dropped, those with a branch over a
+  /// jump it emitted as one inverted branch, and those with a PC-relative
+  /// reference the assembler resolved that it aimed again (LockedCode.h).
   unsigned CodeCompared = 0;
   unsigned CodeReencoded = 0;
   unsigned CodeAppended = 0;
   unsigned CodeDropped = 0;
   unsigned CodeInverted = 0;
+  unsigned CodeReaimed = 0;
   /// The lock's build ID when it was planned on this very build (the
   /// input's .note.gnu.build-id is the same), else empty.
   std::string PlannedBuildID;

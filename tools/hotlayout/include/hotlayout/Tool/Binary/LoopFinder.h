@@ -58,10 +58,15 @@ struct DecodedInst {
   /// For a direct call: where it goes (Target stays 0: the loop finder and
   /// the judge follow branches only).
   uint64_t CallTarget = 0;
+  /// For an instruction with a PC-relative memory operand (x86's
+  /// RIP-relative; not a direct branch or call): the address it refers to.
+  uint64_t MemTarget = 0;
   /// For a direct branch or call: its opcode as MC relaxes it (x86's 2-byte
   /// jumps to their 5- and 6-byte forms) and its operands other than the
-  /// target, hashed; 0 for anything else. Two of one Form are the same
-  /// branch or call, whatever width and value their displacement has.
+  /// target, hashed; for an instruction with a MemTarget, its opcode and
+  /// operands other than the displacement; 0 for anything else. Two of one
+  /// Form are the same instruction, whatever width and value their
+  /// displacement has.
   uint64_t Form = 0;
   /// For a conditional direct branch whose condition is its one immediate
   /// operand (x86's Jcc, AArch64's B.cond): the Form of the same branch on
@@ -134,6 +139,9 @@ private:
   /// branchForm of \p Inst on the opposite condition, or 0 (see
   /// DecodedInst::InvertedForm).
   uint64_t invertedForm(llvm::MCInst Inst) const;
+  /// The operand of \p Inst that is the displacement of a PC-relative
+  /// memory operand (x86: the one after RIP, its scale and its index).
+  std::optional<unsigned> pcRelDisplacement(const llvm::MCInst &Inst) const;
 
   std::unique_ptr<llvm::MCRegisterInfo> MRI;
   std::unique_ptr<llvm::MCAsmInfo> MAI;
@@ -146,6 +154,8 @@ private:
   /// has no assembler backend (then Form is the decoded opcode's).
   std::unique_ptr<llvm::MCAsmBackend> MAB;
   uint64_t MinInstSize = 1;
+  /// x86's RIP; 0 where the target has no such register (AArch64).
+  unsigned PCRegister = 0;
 };
 
 } // namespace hotlayout

@@ -15,7 +15,10 @@
 //     or call is kept when llvm-bolt encoded the same one (DecodedInst::Form)
 //     in another width or with another displacement, to the instruction that
 //     corresponds to its input target or, out of the function, to the same
-//     function (see compareLockedCode for why that is no change); a jump or
+//     function (see compareLockedCode for why that is no change); an
+//     instruction whose PC-relative memory operand has no relocation (the
+//     assembler resolved it: hand-written assembly's tables in .text) is kept
+//     when its other operands are and it refers to the same place; a jump or
 //     conditional branch to the next instruction is kept when llvm-bolt
 //     emits none (in its CFG it is the fall-through); a conditional branch
 //     over the jump right after it is kept when llvm-bolt emitted the two as
@@ -75,6 +78,9 @@ struct CodeComparison {
   /// Conditional branches over a jump that llvm-bolt emitted as one branch
   /// on the opposite condition to the jump's target (kept code).
   unsigned Inverted = 0;
+  /// PC-relative memory operands with no relocation that llvm-bolt aimed
+  /// at the same place from the function's new address (kept code).
+  unsigned Reaimed = 0;
 
   bool kept() const { return !Change; }
 };
