@@ -410,3 +410,55 @@ zstdcm_build() {
 zstdcm_link() { cp "$1/b/programs/zstd" "$2"; }
 zstdcm_prepare() { zstd_prepare "$@"; }
 zstdcm_workload() { zstd_workload; }
+
+# libdeflate 1.14 (Debian's source package; its own Makefile, which builds in the tree, so the
+# tree is copied into OBJ/b and made there with CC, CFLAGS and LDFLAGS): its gzip program
+# linked against the static library; DEFLATE compression at -6 (the hash-chain match finder)
+# and -12 (the near-optimal parser) and decompression, on LIBDEFLATE_KB KiB of its own sources.
+# Its x86 code picks routines by CPU feature at run time (adler32 with AVX2, crc32 with PCLMUL:
+# functions compiled with target attributes, called through pointers).
+libdeflate_source() { fetch_debian libdeflate; }
+libdeflate_build() {
+  local s=$1 o=$2 ld; shift 2
+  ld=$(recipe_ldflags "$@")
+  rm -rf "$o/b" && mkdir -p "$o" && cp -a "$s" "$o/b"
+  make -C "$o/b" -j"${JOBS:-$(nproc)}" CC="$CLANG" CFLAGS="$*" LDFLAGS="$ld" gzip \
+    > "$o/build.log" 2>&1 \
+    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+}
+libdeflate_link() { cp "$1/b/gzip" "$2"; }
+libdeflate_prepare() {
+  text_input "$1" "${LIBDEFLATE_KB:-256}" "$2/in.txt" lib/deflate_compress.c \
+    lib/deflate_decompress.c lib/decompress_template.h programs/gzip.c README.md
+  "$3" -6 -c "$2/in.txt" > "$2/in.gz"
+}
+libdeflate_workload() { echo "-6 -c data/in.txt"; echo "-12 -c data/in.txt"; echo "-d -c data/in.gz"; }
+
+# nettle 3.8.1 (Debian's source package; its own autoconf configure and Makefile, out of tree,
+# the static library only): the nettle-hash tool. The hash functions with x86-64 assembly
+# (SHA-256, SHA-512, SHA3, MD5: x86_64/*.asm, m4 into .s files that CC assembles, chosen at run
+# time by the fat build's CPU checks) and ones in C (Streebog, SM3, RIPEMD-160), over
+# NETTLE_KB KiB of its own sources: the `.s` shape, whose loops hotalign cannot place. Its
+# configure appends -ggdb3: -gdwarf-4 keeps that debug info readable to valgrind 3.19, which
+# gives up on clang 22's DWARF 5 ("unhandled dwarf2 abbrev form code 0x25").
+nettle_source() { fetch_debian nettle; }
+nettle_build() {
+  local s=$1 o=$2 ld; shift 2
+  ld=$(recipe_ldflags "$@")
+  mkdir -p "$o/b"
+  (cd "$o/b" && "$s/configure" CC="$CLANG" CFLAGS="-O2 -gdwarf-4 $*" LDFLAGS="$ld" --disable-shared \
+     --disable-openssl --disable-documentation > "$o/configure.log" 2>&1) \
+    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
+  { make -C "$o/b" -j"${JOBS:-$(nproc)}" libnettle.a \
+      && make -C "$o/b/tools" -j"${JOBS:-$(nproc)}" nettle-hash; } > "$o/build.log" 2>&1 \
+    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+}
+nettle_link() { cp "$1/b/tools/nettle-hash" "$2"; }
+nettle_prepare() {
+  text_input "$1" "${NETTLE_KB:-384}" "$2/in.txt" sha256.c sha512.c sha3.c md5.c streebog.c \
+    sm3.c ripemd160.c x86_64/sha256-compress.asm
+}
+nettle_workload() {
+  local a
+  for a in sha256 sha512 sha3_256 md5 streebog512 sm3 ripemd160; do echo "-a $a data/in.txt"; done
+}
