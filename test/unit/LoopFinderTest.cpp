@@ -135,4 +135,18 @@ TEST(LoopFinder, X86RIPRelativeMemoryTarget) {
   EXPECT_EQ(D[3].Form, 0u);
 }
 
+/// A reference into an instruction of the range (data kept in the code)
+/// is found; one to an instruction's start, or out of the range, is not.
+///   +10 lea (7, to T)  +17 ret  +18 movabs (10: data decoded as code)
+TEST(LoopFinder, ReferenceIntoInstruction) {
+  auto Insts = [](uint64_t T) {
+    DecodedInst Lea = other(0x10, 7);
+    Lea.MemTarget = T;
+    return std::vector<DecodedInst>{Lea, ret(0x17), other(0x18, 10)};
+  };
+  EXPECT_EQ(referenceIntoInstruction(Insts(0x1a), 0x10, 0x22), 0x1au);
+  EXPECT_EQ(referenceIntoInstruction(Insts(0x18), 0x10, 0x22), std::nullopt);
+  EXPECT_EQ(referenceIntoInstruction(Insts(0x40), 0x10, 0x22), std::nullopt);
+}
+
 } // namespace

@@ -332,3 +332,36 @@ jumpover:
         retq
         .size jumpover, .-jumpover
 #endif
+
+#if defined DATAINCODE || defined DATAOUTSIDE
+// tabled(n): a loop that adds a constant it loads from a table kept inside
+// its own code (after its ret, within its .size), as hand-written assembly
+// does (nettle 3.8.1's sha3-permute keeps its round constants so). The two
+// bytes before the table make a linear decoding run through it (48 b8: a
+// movabs of the next 8 bytes), so the table starts inside an instruction:
+// llvm-bolt then takes the function for not simple and leaves it in place.
+// -DDATAOUTSIDE: the table before the function, outside its symbol.
+#ifdef DATAOUTSIDE
+.Ltabled_table:
+        .quad 0x0101010101010101
+#endif
+        .globl tabled
+        .type tabled,@function
+        .p2align 6
+tabled:
+        leaq .Ltabled_table(%rip), %r8
+        xorq %rax, %rax
+        movq %rdi, %rcx
+.Ltabled_loop:
+        addq (%r8), %rax
+        imulq %rcx, %rax
+        decq %rcx
+        jnz .Ltabled_loop
+        retq
+#ifdef DATAINCODE
+        .byte 0x48, 0xb8
+.Ltabled_table:
+        .quad 0x0101010101010101
+#endif
+        .size tabled, .-tabled
+#endif

@@ -1,14 +1,15 @@
 // `loops N` runs the hot loops of loops.s N times and prints what they
 // return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight, -DPADDED adds
 // paddedloops, -DSHORTENED shortened, -DTAILCALL overpadding, -DJUMPNEXT
-// jumpnext, -DJUMPOVER jumpover (see loops.S).
+// jumpnext, -DJUMPOVER jumpover, -DDATAINCODE or
+// -DDATAOUTSIDE tabled (see loops.S).
 #include <stdio.h>
 #include <stdlib.h>
 
 unsigned long straddler(unsigned long), cold_straddler(unsigned long),
     twoloops(unsigned long), tight(unsigned long), paddedloops(unsigned long),
     shortened(unsigned long), overpadding(unsigned long),
-    jumpnext(unsigned long), jumpover(unsigned long);
+    jumpnext(unsigned long), jumpover(unsigned long), tabled(unsigned long);
 
 int main(int argc, char **argv) {
   unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
@@ -33,6 +34,11 @@ int main(int argc, char **argv) {
 #ifdef JUMPOVER
   // n = 0 takes the jump the branch goes over.
   r ^= jumpover(n) + jumpover(0);
+#endif
+#if defined DATAINCODE || defined DATAOUTSIDE
+  // Called often (hot by its count alone: llvm-bolt cannot count its loop).
+  for (unsigned long i = 0; i < 1000; ++i)
+    r ^= tabled(n / 1000 + 2);
 #endif
 #ifdef TAILCALL
   // n = 0 takes its conditional tail call.

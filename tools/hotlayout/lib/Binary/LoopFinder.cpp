@@ -250,6 +250,21 @@ std::vector<DecodedInst> LoopFinder::decode(const CodeRange &Range) const {
   return Insts;
 }
 
+std::optional<uint64_t> referenceIntoInstruction(ArrayRef<DecodedInst> Insts,
+                                                 uint64_t Begin, uint64_t End) {
+  auto StartsOne = [&](uint64_t A) {
+    auto It = partition_point(
+        Insts, [&](const DecodedInst &D) { return D.Address < A; });
+    return It != Insts.end() && It->Address == A;
+  };
+  std::optional<uint64_t> First;
+  for (const DecodedInst &D : Insts)
+    for (uint64_t T : {D.IsBranch ? D.Target : 0, D.CallTarget, D.MemTarget})
+      if (T >= Begin && T < End && !StartsOne(T) && (!First || T < *First))
+        First = T;
+  return First;
+}
+
 std::vector<BackEdge> backEdgesOf(ArrayRef<DecodedInst> Insts,
                                   uint64_t RangeStart) {
   std::vector<BackEdge> Edges;

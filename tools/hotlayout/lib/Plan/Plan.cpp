@@ -15,6 +15,9 @@
 //     starts in BINARY, which is where the compiler placed its hot loops
 //     for (compilerShift: another start only when that puts them on fewer
 //     lines; 0 without hot loops). apply emits its code as it is there.
+//     A hot function whose code refers into one of its own instructions
+//     (data kept in its code: hand-written assembly's tables) is left out:
+//     llvm-bolt would leave it in place, so apply could not place it.
 //  4. With an update: read the old lock; error if it names none of BINARY's
 //     functions, warn if it was planned for a binary of another name. Every
 //     locked function BINARY still has stays in the input, hot or not, so
@@ -26,6 +29,7 @@
 #include "hotlayout/Tool/Plan/Plan.h"
 
 #include "hotlayout/Tool/Binary/BinaryFile.h"
+#include "hotlayout/Tool/Binary/LoopFinder.h"
 #include "hotlayout/Tool/Binary/SymbolIndex.h"
 #include "hotlayout/Tool/Bolt/BoltDriver.h"
 #include "hotlayout/Tool/Lock/LayoutLock.h"
@@ -75,6 +79,9 @@ struct CountedFunctions {
   FunctionCounts Counts;
   std::vector<uint64_t> RangeCount; ///< Per range (all its names summed).
   std::vector<size_t> Hot;          ///< Ranges, hottest first.
+  /// Hot ranges left out, with the address they refer to inside one of
+  /// their instructions (step 3).
+  std::vector<std::pair<size_t, uint64_t>> LeftInPlace;
   /// Per range: where in its line it should start (compilerShift).
   std::vector<uint64_t> Shift;
   /// Per range: its code hash (maskedContentHash).
@@ -112,6 +119,29 @@ static void pickHot(const PlanConfig &C, const std::vector<bool> &WithLoops,
   });
   if (C.MaxFunctions && F.Hot.size() > C.MaxFunctions)
     F.Hot.resize(C.MaxFunctions);
+}
+
+/// Step 3's exception: leaves out of \p F.Hot the ranges llvm-bolt would
+/// not rewrite (referenceIntoInstruction). nettle 3.8.1's sha3-permute
+/// keeps its round constants after its ret, inside its symbol; llvm-bolt
+/// left it at its input address and apply reported it MOVED (exit 1), its
+/// reserved line empty.
+static Error leaveOutUnrewritable(const BinaryFile &File, CountedFunctions &F) {
+  auto Finder = LoopFinder::create(File.triple());
+  if (!Finder)
+    return Finder.takeError();
+  std::vector<size_t> Kept;
+  for (size_t I : F.Hot) {
+    const CodeRange &R = F.Ranges[I];
+    std::optional<uint64_t> Into = referenceIntoInstruction(
+        (*Finder)->decode(R), R.Address, R.Address + R.Bytes.size());
+    if (Into)
+      F.LeftInPlace.push_back({I, *Into - R.Address});
+    else
+      Kept.push_back(I);
+  }
+  F.Hot = std::move(Kept);
+  return Error::success();
 }
 
 /// Each range's shift (step 3) from its hot loops in \p File, judged by the
@@ -173,6 +203,8 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
   if (Error E = codeHashes(File, F))
     return E;
   pickHot(C, WithLoops, F);
+  if (Error E = leaveOutUnrewritable(File, F))
+    return E;
   if (F.Hot.empty())
     return fileError(
         C.ProfilePath,
@@ -265,6 +297,8 @@ Expected<PlanResult> runPlan(const PlanConfig &Config,
   Opts.LineSize = Config.LineSize;
   Opts.SlackPercent = Config.SlackPercent;
   PlanResult R;
+  for (auto [Range, Offset] : F.LeftInPlace)
+    R.LeftInPlace.push_back({F.Ranges[Range].Name, Offset});
   R.OutputPath = Config.OutputPath;
   R.UpdatePath = Config.UpdatePath;
   R.Lock.Binary = sys::path::filename(Config.BinaryPath).str();
@@ -292,6 +326,11 @@ void printPlanReport(const PlanResult &R, raw_ostream &OS) {
   OS << "planned " << Plan.Functions.size() << " functions, " << Plan.size()
      << " bytes of hot text (" << Plan.LineSize << " B lines, "
      << Plan.SlackPercent << "% slack) in " << R.OutputPath << "\n";
+  for (const auto &[Name, Offset] : R.LeftInPlace)
+    OS << "left out " << Name << ": it refers to +0x"
+       << utohexstr(Offset, /*LowerCase=*/true)
+       << ", inside one of its instructions (data in its code?), and "
+          "llvm-bolt leaves such a function where it is\n";
   if (!R.Update)
     return;
   const PlanUpdate &U = *R.Update;

@@ -91,6 +91,16 @@ void initializeMachineCode();
 /// dispatch), the answer is true (cannot tell).
 bool closesCycle(llvm::ArrayRef<DecodedInst> Insts, const BackEdge &Edge);
 
+/// The first address in [\p Begin, \p End) that one of \p Insts (a range's
+/// decoded instructions, in address order) refers to, as a branch's or
+/// call's target or a PC-relative memory operand's, where none of them
+/// starts: data kept inside the code (hand-written assembly's tables), or a
+/// jump into an instruction. llvm-bolt takes such a function for not simple
+/// ("reference in the middle of instruction") and leaves it in place.
+std::optional<uint64_t>
+referenceIntoInstruction(llvm::ArrayRef<DecodedInst> Insts, uint64_t Begin,
+                         uint64_t End);
+
 /// The backward branches of \p Insts (the decoded instructions of a range
 /// starting at \p RangeStart, in address order) that close a cycle, in
 /// address order.

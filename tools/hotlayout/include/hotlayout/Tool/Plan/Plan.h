@@ -22,6 +22,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hotlayout {
 
@@ -44,6 +46,10 @@ struct PlanResult {
   std::string OutputPath;
   std::string UpdatePath;
   std::optional<PlanUpdate> Update; ///< Set with an update.
+  /// Hot functions left out of the lock because llvm-bolt would not
+  /// rewrite them, with the offset their code refers to inside an
+  /// instruction (referenceIntoInstruction).
+  std::vector<std::pair<std::string, uint64_t>> LeftInPlace;
 };
 
 /// Plans (or updates) the lock and writes it to Config.OutputPath
