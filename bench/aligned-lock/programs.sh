@@ -193,6 +193,20 @@ recipe_ldflags() {
   esac
   echo "${RECIPE[*]}"
 }
+# configure_in SRC OBJ ARGS...: SRC's configure (autoconf's, or one that takes the same
+# variables) run out of tree in OBJ/b with ARGS; its output in OBJ/configure.log.
+configure_in() {
+  local s=$1 o=$2; shift 2
+  mkdir -p "$o/b"
+  (cd "$o/b" && "$s/configure" "$@" > "$o/configure.log" 2>&1) \
+    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
+}
+# make_in DIR OBJ TARGETS...: make TARGETS in DIR, its output added to OBJ/build.log.
+make_in() {
+  local d=$1 o=$2; shift 2
+  make -C "$d" -j"${JOBS:-$(nproc)}" "$@" >> "$o/build.log" 2>&1 \
+    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make in $d failed" >&2; return 1; }
+}
 # cmake_build SRC OBJ TARGET 'CMAKE OPTIONS' FLAGS...: SRC's CMake project configured into
 # OBJ/b (Release, as both projects default to) with FLAGS as CMAKE_C_FLAGS, CMAKE_CXX_FLAGS
 # and CMAKE_ASM_FLAGS and the stage's link flags for executables and shared libraries; builds
@@ -324,12 +338,8 @@ xz_source() { fetch_debian xz-utils; }
 xz_build() {
   local s=$1 o=$2 ld; shift 2
   ld=$(recipe_ldflags "$@")
-  mkdir -p "$o/b"
-  (cd "$o/b" && "$s/configure" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
-     --disable-nls --disable-doc > "$o/configure.log" 2>&1) \
-    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
-  make -C "$o/b" -j"${JOBS:-$(nproc)}" > "$o/build.log" 2>&1 \
-    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
+    --disable-nls --disable-doc && make_in "$o/b" "$o"
 }
 xz_link() { cp "$1/b/src/xz/xz" "$2"; }
 xz_prepare() {
@@ -363,12 +373,8 @@ sqlite_source() { fetch_debian sqlite3; }
 sqlite_build() {
   local s=$1 o=$2 ld; shift 2
   ld=$(recipe_ldflags "$@")
-  mkdir -p "$o/b"
-  (cd "$o/b" && "$s/configure" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
-     --disable-tcl --disable-readline --disable-editline > "$o/configure.log" 2>&1) \
-    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
-  make -C "$o/b" -j"${JOBS:-$(nproc)}" sqlite3 > "$o/build.log" 2>&1 \
-    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
+    --disable-tcl --disable-readline --disable-editline && make_in "$o/b" "$o" sqlite3
 }
 sqlite_link() { cp "$1/b/sqlite3" "$2"; }
 sqlite_prepare() { sed "s/@ROWS@/${SQLITE_ROWS:-20000}/" "$HERE/sqlite-workload.sql" > "$2/w.sql"; }
@@ -382,12 +388,8 @@ lzip_source() { fetch_debian lzip; }
 lzip_build() {
   local s=$1 o=$2 ld; shift 2
   ld=$(recipe_ldflags "$@")
-  mkdir -p "$o/b"
-  (cd "$o/b" && "$s/configure" --srcdir="$s" CXX="$CLANG++" CXXFLAGS="-O2 $*" LDFLAGS="$ld" \
-     > "$o/configure.log" 2>&1) \
-    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
-  make -C "$o/b" -j"${JOBS:-$(nproc)}" > "$o/build.log" 2>&1 \
-    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+  configure_in "$s" "$o" --srcdir="$s" CXX="$CLANG++" CXXFLAGS="-O2 $*" LDFLAGS="$ld" \
+    && make_in "$o/b" "$o"
 }
 lzip_link() { cp "$1/b/lzip" "$2"; }
 lzip_prepare() {
@@ -422,9 +424,7 @@ libdeflate_build() {
   local s=$1 o=$2 ld; shift 2
   ld=$(recipe_ldflags "$@")
   rm -rf "$o/b" && mkdir -p "$o" && cp -a "$s" "$o/b"
-  make -C "$o/b" -j"${JOBS:-$(nproc)}" CC="$CLANG" CFLAGS="$*" LDFLAGS="$ld" gzip \
-    > "$o/build.log" 2>&1 \
-    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+  make_in "$o/b" "$o" CC="$CLANG" CFLAGS="$*" LDFLAGS="$ld" gzip
 }
 libdeflate_link() { cp "$1/b/gzip" "$2"; }
 libdeflate_prepare() {
@@ -445,13 +445,9 @@ nettle_source() { fetch_debian nettle; }
 nettle_build() {
   local s=$1 o=$2 ld; shift 2
   ld=$(recipe_ldflags "$@")
-  mkdir -p "$o/b"
-  (cd "$o/b" && "$s/configure" CC="$CLANG" CFLAGS="-O2 -gdwarf-4 $*" LDFLAGS="$ld" --disable-shared \
-     --disable-openssl --disable-documentation > "$o/configure.log" 2>&1) \
-    || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
-  { make -C "$o/b" -j"${JOBS:-$(nproc)}" libnettle.a \
-      && make -C "$o/b/tools" -j"${JOBS:-$(nproc)}" nettle-hash; } > "$o/build.log" 2>&1 \
-    || { tail -30 "$o/build.log" >&2; echo "aligned-lock: make of $s failed" >&2; return 1; }
+  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 -gdwarf-4 $*" LDFLAGS="$ld" --disable-shared \
+    --disable-openssl --disable-documentation \
+    && make_in "$o/b" "$o" libnettle.a && make_in "$o/b/tools" "$o" nettle-hash
 }
 nettle_link() { cp "$1/b/tools/nettle-hash" "$2"; }
 nettle_prepare() {
