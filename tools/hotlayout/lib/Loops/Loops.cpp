@@ -93,6 +93,9 @@ private:
   std::optional<uint64_t> countAt(uint64_t Address);
   std::set<uint32_t>
   paddingBlocks(ArrayRef<const compat::MappedBlock *> Blocks) const;
+  void noteUnmappedHotLoops(ArrayRef<compat::MappedBlock> Blocks,
+                            const HotLoopReport &Report,
+                            LoopProfileResult &R) const;
 
   const LoopFinder &Finder;
   ArrayRef<CodeRange> Ranges; ///< Sorted by address.
@@ -211,6 +214,29 @@ static std::vector<LoopProfileEdge> edgesByID(const FunctionFlow &F) {
   return Out;
 }
 
+/// Step 3's exception, said rather than silent: hot loops in code ranges
+/// with no mapped block at all. No compiler laid them out (nettle 3.8.1's
+/// memxor.asm, assembled from a .s file: its loop straddled in the recipe's
+/// final build), so the loop profile cannot key them and hotalign never
+/// sees them; apply places them as any locked function's.
+void LoopProfileBuilder::noteUnmappedHotLoops(
+    ArrayRef<compat::MappedBlock> Blocks, const HotLoopReport &Report,
+    LoopProfileResult &R) const {
+  std::set<size_t> Mapped;
+  for (const compat::MappedBlock &B : Blocks)
+    if (std::optional<size_t> Range = rangeHolding(B.Address))
+      Mapped.insert(*Range);
+  std::set<std::string> Names;
+  for (const JudgedHotLoop &L : Report.Loops) {
+    std::optional<size_t> Range = rangeHolding(L.Start);
+    if (L.Hot && Range && !Mapped.count(*Range)) {
+      ++R.UnmappedHotLoops;
+      Names.insert(Ranges[*Range].Name);
+    }
+  }
+  R.UnmappedFunctions.assign(Names.begin(), Names.end());
+}
+
 void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
                                const HotLoopReport &Report,
                                const std::set<uint64_t> &FromPGOMap,
@@ -239,6 +265,7 @@ void LoopProfileBuilder::build(ArrayRef<compat::MappedBlock> Blocks,
   for (const JudgedHotLoop &L : Report.Loops)
     if (auto It = StartingAt.find(L.Start); It != StartingAt.end())
       LoopsOf[It->second.Function].push_back(&L);
+  noteUnmappedHotLoops(Blocks, Report, R);
 
   for (const auto &[Address, FunctionBlocks] : ByFunction) {
     // Step 3: profiled, by a run, under a name the compiler can match.
@@ -616,6 +643,11 @@ void printLoopProfileSummary(const LoopProfileResult &R, raw_ostream &OS) {
   if (!R.FunctionOrderPath.empty())
     OS << "hotlayout loops: function order of " << R.Order.Functions.size()
        << " functions -> " << R.FunctionOrderPath << '\n';
+  if (R.UnmappedHotLoops)
+    OS << "hotlayout loops: note: " << R.UnmappedHotLoops
+       << " hot loops in code with no address map (assembly: no compiler "
+          "laid it out), which hotalign cannot place (apply can): "
+       << join(R.UnmappedFunctions, ", ") << '\n';
 }
 
 Expected<std::string> checkedLoopProfile(StringRef Path) {

@@ -95,6 +95,11 @@ struct LoopProfileResult {
   /// Blocks of the written functions that hotalign added (padding before a
   /// loop), left out: the next build's code has none of their IDs.
   size_t PaddingBlocks = 0;
+  /// Hot loops in code the map does not describe (hand-written assembly:
+  /// no compiler laid it out), and those functions' names, sorted: hotalign
+  /// cannot place these loops in the next build.
+  size_t UnmappedHotLoops = 0;
+  std::vector<std::string> UnmappedFunctions;
   /// The block and function order, when asked for (BlockOrderPath or
   /// FunctionOrderPath).
   BlockOrder Order;
