@@ -458,3 +458,25 @@ nettle_workload() {
   local a
   for a in sha256 sha512 sha3_256 md5 streebog512 sm3 ripemd160; do echo "-a $a data/in.txt"; done
 }
+
+# PCRE2 10.42 (Debian's pcre2 source package; CMake, the static library and pcre2grep, no JIT,
+# no compression or readline): pcre2grep runs four patterns (a backreference, case folding,
+# counted classes) over PCRE2_KB KiB of its own matcher and compiler: pcre2_match's interpreter
+# (one large switch over the compiled pattern's opcodes) and pcre2grep's line loop.
+pcre2_source() { fetch_debian pcre2; }
+pcre2_build() {
+  local s=$1 o=$2; shift 2
+  cmake_build "$s" "$o" pcre2grep "-DBUILD_SHARED_LIBS=OFF -DPCRE2_BUILD_TESTS=OFF
+    -DPCRE2_BUILD_PCRE2GREP=ON -DPCRE2_SUPPORT_JIT=OFF -DPCRE2_SUPPORT_LIBZ=OFF
+    -DPCRE2_SUPPORT_LIBBZ2=OFF -DPCRE2_SUPPORT_LIBREADLINE=OFF -DPCRE2_SUPPORT_LIBEDIT=OFF" "$@"
+}
+pcre2_link() { cp "$1/b/pcre2grep" "$2"; }
+pcre2_prepare() {
+  text_input "$1" "${PCRE2_KB:-384}" "$2/in.txt" src/pcre2_match.c src/pcre2_compile.c
+}
+pcre2_workload() {
+  echo "-c static\\s+\\w+ data/in.txt"
+  echo "-o [A-Z_]{4,}\\d* data/in.txt"
+  echo "-ci match(ing|es)?\\b data/in.txt"
+  echo "-c (\\w+)\\s*=\\s*\\1 data/in.txt"
+}
