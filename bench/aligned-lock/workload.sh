@@ -26,6 +26,9 @@ run_workload() {
   fi
   ! declare -F "${PROG:-}_output" >/dev/null || filter=${PROG}_output
   mkdir -p "$PW/$d"; rm -f "$PW/$d"/out.* "$PW/$d"/cg.* "$PW/$d"/cachegrind.*
+  # A workload line splits into arguments at blanks and nothing more: PCRE2's patterns hold
+  # `[`, `*` and `?`, which would otherwise be file names to match in the current folder.
+  local -; set -f
   while read -r args; do
     n=$((n + 1))
     case $mode in
