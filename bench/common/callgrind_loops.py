@@ -350,7 +350,8 @@ def text_section(binary):
 class FunctionsByName:
     """FUNCS by the name callgrind gives them: the symbol's, or (valgrind demangles C++ names)
     llvm-cxxfilt's, which may space template brackets otherwise ('> >'): compared without
-    spaces."""
+    spaces, and without the "'N" callgrind appends to a function's recursive runs
+    (--separate-recs: gawk's re_search.cold.0'2 under plain llvm-bolt)."""
 
     def __init__(self, funcs, wanted):
         self.funcs = collections.defaultdict(list)
@@ -366,7 +367,7 @@ class FunctionsByName:
 
     @staticmethod
     def key(name):
-        return name.replace(' ', '')
+        return re.sub(r"'\d+$", '', name.replace(' ', ''))
 
     def __contains__(self, name):
         return self.key(name) in self.funcs
