@@ -480,3 +480,22 @@ pcre2_workload() {
   echo "-ci match(ing|es)?\\b data/in.txt"
   echo "-c (\\w+)\\s*=\\s*\\1 data/in.txt"
 }
+
+# gawk 5.2.1 (Debian's source package; autotools and gnulib, out of tree, no NLS, readline or
+# persistent memory; only gawk and its support library made): its interpreter (the bytecode
+# loop r_interpret, regex matching, associative arrays) running gawk-wordfreq.awk (ours) over
+# GAWK_KB KiB of its own C sources.
+gawk_source() { fetch_debian gawk; }
+gawk_build() {
+  local s=$1 o=$2 ld; shift 2
+  ld=$(recipe_ldflags "$@")
+  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-nls \
+    --without-readline --disable-pma \
+    && make_in "$o/b/support" "$o" && make_in "$o/b" "$o" gawk
+}
+gawk_link() { cp "$1/b/gawk" "$2"; }
+gawk_prepare() {
+  text_input "$1" "${GAWK_KB:-384}" "$2/in.txt" interpret.h eval.c awkgram.c node.c array.c str_array.c
+  cp "$HERE/gawk-wordfreq.awk" "$2/wf.awk"
+}
+gawk_workload() { echo "-f data/wf.awk data/in.txt"; }
