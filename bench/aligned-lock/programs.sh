@@ -201,6 +201,13 @@ configure_in() {
   (cd "$o/b" && "$s/configure" "$@" > "$o/configure.log" 2>&1) \
     || { tail -20 "$o/configure.log" >&2; echo "aligned-lock: configure of $s failed" >&2; return 1; }
 }
+# configure_c SRC OBJ EXTRA 'OPTIONS' FLAGS...: configure_in for a C program: CC, CFLAGS -O2 with
+# EXTRA and the build's FLAGS, LDFLAGS the recipe's for them (recipe_ldflags), then OPTIONS.
+configure_c() {
+  local s=$1 o=$2 extra=$3 opts=$4 ld; shift 4
+  ld=$(recipe_ldflags "$@")
+  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 $extra $*" LDFLAGS="$ld" $opts
+}
 # make_in DIR OBJ TARGETS...: make TARGETS in DIR, its output added to OBJ/build.log.
 make_in() {
   local d=$1 o=$2; shift 2
@@ -336,10 +343,9 @@ zopfli_workload() { echo "--i5 -c data/in.txt"; echo "--i5 --zlib -c data/in.txt
 # decompression (lzma_decode), single thread, on XZ_KB KiB of its own sources.
 xz_source() { fetch_debian xz-utils; }
 xz_build() {
-  local s=$1 o=$2 ld; shift 2
-  ld=$(recipe_ldflags "$@")
-  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
-    --disable-nls --disable-doc && make_in "$o/b" "$o"
+  local s=$1 o=$2; shift 2
+  configure_c "$s" "$o" "" "--disable-shared --disable-nls --disable-doc" "$@" \
+    && make_in "$o/b" "$o"
 }
 xz_link() { cp "$1/b/src/xz/xz" "$2"; }
 xz_prepare() {
@@ -371,10 +377,9 @@ cmark_workload() { echo "data/in.md"; echo "--to xml --smart data/in.md"; }
 # SQLITE_ROWS rows in an in-memory database.
 sqlite_source() { fetch_debian sqlite3; }
 sqlite_build() {
-  local s=$1 o=$2 ld; shift 2
-  ld=$(recipe_ldflags "$@")
-  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-shared \
-    --disable-tcl --disable-readline --disable-editline && make_in "$o/b" "$o" sqlite3
+  local s=$1 o=$2; shift 2
+  configure_c "$s" "$o" "" "--disable-shared --disable-tcl --disable-readline
+    --disable-editline" "$@" && make_in "$o/b" "$o" sqlite3
 }
 sqlite_link() { cp "$1/b/sqlite3" "$2"; }
 sqlite_prepare() { sed "s/@ROWS@/${SQLITE_ROWS:-20000}/" "$HERE/sqlite-workload.sql" > "$2/w.sql"; }
@@ -443,11 +448,9 @@ libdeflate_workload() { echo "-6 -c data/in.txt"; echo "-12 -c data/in.txt"; ech
 # gives up on clang 22's DWARF 5 ("unhandled dwarf2 abbrev form code 0x25").
 nettle_source() { fetch_debian nettle; }
 nettle_build() {
-  local s=$1 o=$2 ld; shift 2
-  ld=$(recipe_ldflags "$@")
-  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 -gdwarf-4 $*" LDFLAGS="$ld" --disable-shared \
-    --disable-openssl --disable-documentation \
-    && make_in "$o/b" "$o" libnettle.a && make_in "$o/b/tools" "$o" nettle-hash
+  local s=$1 o=$2; shift 2
+  configure_c "$s" "$o" -gdwarf-4 "--disable-shared --disable-openssl --disable-documentation" \
+    "$@" && make_in "$o/b" "$o" libnettle.a && make_in "$o/b/tools" "$o" nettle-hash
 }
 nettle_link() { cp "$1/b/tools/nettle-hash" "$2"; }
 nettle_prepare() {
@@ -487,10 +490,8 @@ pcre2_workload() {
 # GAWK_KB KiB of its own C sources.
 gawk_source() { fetch_debian gawk; }
 gawk_build() {
-  local s=$1 o=$2 ld; shift 2
-  ld=$(recipe_ldflags "$@")
-  configure_in "$s" "$o" CC="$CLANG" CFLAGS="-O2 $*" LDFLAGS="$ld" --disable-nls \
-    --without-readline --disable-pma \
+  local s=$1 o=$2; shift 2
+  configure_c "$s" "$o" "" "--disable-nls --without-readline --disable-pma" "$@" \
     && make_in "$o/b/support" "$o" && make_in "$o/b" "$o" gawk
 }
 gawk_link() { cp "$1/b/gawk" "$2"; }
