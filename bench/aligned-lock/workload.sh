@@ -29,17 +29,23 @@ run_workload() {
   # A workload line splits into arguments at blanks and nothing more: PCRE2's patterns hold
   # `[`, `*` and `?`, which would otherwise be file names to match in the current folder.
   local -; set -f
+  # Python coerces an empty environment's C locale to C.UTF-8 (PEP 538) and hands
+  # LC_CTYPE=C.UTF-8 to what it runs: under the judges the program ran another locale than in
+  # its training and profile runs (gawk's multibyte paths: str2wstr, transit_state_mb ran only
+  # under callgrind). PYTHONCOERCECLOCALE=0 keeps the program's environment the same in every
+  # mode.
+  local nocoerce=(PYTHONCOERCECLOCALE=0)
   while read -r args; do
     n=$((n + 1))
     case $mode in
       native) repeatable_run "$@" "${pre[@]}" "$bin" $args | "$filter" > "$PW/$d/out.$n" ;;
       callgrind) cg_library "$d"
-                 repeatable_run "$@" "${pre[@]}" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args \
+                 repeatable_run "$@" "${pre[@]}" "${nocoerce[@]}" "$PY" "$JUDGE" run -o "$d/cg.$n" -- "$bin" $args \
                    | "$filter" > "$PW/$d/out.$n" ;;
       # A library's I1 misses are its own code's: callgrind's simulation of the same cache
       # keeps each object's costs apart (the host's code and libc's are not the library's).
       cachegrind=*) cg_library "$d"
-                 repeatable_run "$@" "${pre[@]}" "$PY" "$(dirname "$JUDGE")/cachegrind_i1.py" run \
+                 repeatable_run "$@" "${pre[@]}" "${nocoerce[@]}" "$PY" "$(dirname "$JUDGE")/cachegrind_i1.py" run \
                    --i1 "${mode#cachegrind=}" ${lib[@]+--per-object} -o "$d/cachegrind.$n" -- "$bin" $args \
                    | "$filter" > "$PW/$d/out.$n" ;;
       # profile preloads its instrumented copy of the library, not the library.
