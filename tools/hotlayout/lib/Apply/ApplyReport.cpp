@@ -2,6 +2,8 @@
 
 #include "hotlayout/Tool/Apply/Apply.h"
 
+#include "hotlayout/Tool/Support/Error.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -69,14 +71,12 @@ static void printLoopReport(const ApplyResult &R, raw_ostream &OS) {
   OS << "hot loops: " << R.HotLoops << " (" << R.TightLoops << " tight), "
      << R.straddling() << " straddling, " << format("%.3f", R.WeightedExtra)
      << " count-weighted extra lines per iteration\n";
-  if (!R.EstimatedFunctions.empty()) {
-    OS << "note: llvm-bolt could not instrument " << R.EstimatedFunctions.size()
-       << " functions; their loops are judged on the compiler's PGO-map "
-          "estimates, not the run's counts:";
-    for (const std::string &N : R.EstimatedFunctions)
-      OS << ' ' << N;
-    OS << '\n';
-  }
+  printNamesNote(OS,
+                 "llvm-bolt could not instrument " +
+                     Twine(R.EstimatedFunctions.size()) +
+                     " functions; their loops are judged on the compiler's "
+                     "PGO-map estimates, not the run's counts",
+                 R.EstimatedFunctions);
 }
 
 /// Why the output has more code than the input, when it has, and what the

@@ -163,23 +163,19 @@ void printCheckText(const CheckResult &R, raw_ostream &OS) {
   if (R.NotJudged)
     OS << "note: " << R.NotJudged
        << " loops lie in code without block frequencies and were not judged\n";
-  if (!R.UntypedLabels.empty()) {
-    OS << "note: " << R.UntypedLabels.size()
-       << " untyped code labels (assembly without .type @function): the code "
-          "after them is in no function, and its loops are not judged:";
-    for (const std::string &N : R.UntypedLabels)
-      OS << ' ' << N;
-    OS << '\n';
-  }
-  if (!R.EstimatedFunctions.empty()) {
-    OS << "note: llvm-bolt could not instrument " << R.EstimatedFunctions.size()
-       << " functions; their counts are the compiler's PGO-map estimates, "
-          "not the run's, and their hot loops' verdicts (ESTIMATED) are "
-          "estimates too:";
-    for (const std::string &N : R.EstimatedFunctions)
-      OS << ' ' << N;
-    OS << '\n';
-  }
+  printNamesNote(OS,
+                 Twine(R.UntypedLabels.size()) +
+                     " untyped code labels (assembly without .type "
+                     "@function): the code after them is in no function, and "
+                     "its loops are not judged",
+                 R.UntypedLabels);
+  printNamesNote(OS,
+                 "llvm-bolt could not instrument " +
+                     Twine(R.EstimatedFunctions.size()) +
+                     " functions; their counts are the compiler's PGO-map "
+                     "estimates, not the run's, and their hot loops' verdicts "
+                     "(ESTIMATED) are estimates too",
+                 R.EstimatedFunctions);
 
   size_t NameWidth = 8, StartWidth = 5;
   for (const CheckFinding &F : R.Hot) {

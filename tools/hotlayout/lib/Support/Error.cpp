@@ -46,6 +46,16 @@ std::string printable(StringRef Text, size_t Max) {
   return Out;
 }
 
+void printNamesNote(raw_ostream &OS, const Twine &Text,
+                    ArrayRef<std::string> Names) {
+  if (Names.empty())
+    return;
+  OS << "note: " << Text << ':';
+  for (const std::string &N : Names)
+    OS << ' ' << N;
+  OS << '\n';
+}
+
 void Diagnostics::warning(Error E) const {
   if (OnWarning)
     OnWarning(std::move(E));

@@ -15,10 +15,12 @@
 #ifndef HOTLAYOUT_TOOL_ERROR_H
 #define HOTLAYOUT_TOOL_ERROR_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <functional>
 #include <string>
@@ -56,6 +58,11 @@ readInputFile(llvm::StringRef Path, uint64_t MaxSize, const llvm::Twine &Fix,
 /// ASCII written \xNN (so a garbage file cannot put control characters on
 /// the user's terminal), cut to \p Max bytes of the input with "..." after.
 std::string printable(llvm::StringRef Text, size_t Max = 80);
+
+/// A report's line "note: TEXT: NAME NAME ..." on \p OS, naming \p Names;
+/// nothing when there are none.
+void printNamesNote(llvm::raw_ostream &OS, const llvm::Twine &Text,
+                    llvm::ArrayRef<std::string> Names);
 
 /// Where a pipeline reports what it has to say before its result. Either
 /// handler may be left empty: warnings are then dropped, and so are progress
