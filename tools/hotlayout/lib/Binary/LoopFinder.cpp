@@ -259,9 +259,9 @@ std::optional<uint64_t> referenceIntoInstruction(ArrayRef<DecodedInst> Insts,
   };
   std::optional<uint64_t> First;
   for (const DecodedInst &D : Insts)
-    for (uint64_t T : {D.IsBranch ? D.Target : 0, D.CallTarget, D.MemTarget})
-      if (T >= Begin && T < End && !StartsOne(T) && (!First || T < *First))
-        First = T;
+    if (uint64_t T = D.refersTo();
+        T >= Begin && T < End && !StartsOne(T) && (!First || T < *First))
+      First = T;
   return First;
 }
 

@@ -219,12 +219,9 @@ CodeComparison compareLockedCode(const FunctionCode &In,
   auto Inside = [](const FunctionCode &F, uint64_t A) {
     return A >= F.Address && A - F.Address < F.Bytes.size();
   };
-  auto Dest = [](const DecodedInst &D) {
-    return D.IsBranch ? D.Target : D.CallTarget ? D.CallTarget : D.MemTarget;
-  };
   for (auto [A, B] : Branches) {
     uint64_t IA = A->Address - In.Address;
-    uint64_t TA = Dest(*A), TB = Dest(*B);
+    uint64_t TA = A->refersTo(), TB = B->refersTo();
     bool Same;
     if (Inside(In, TA)) {
       auto It = OutOffset.find(TA - In.Address);

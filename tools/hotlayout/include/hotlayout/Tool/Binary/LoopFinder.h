@@ -72,6 +72,13 @@ struct DecodedInst {
   /// operand (x86's Jcc, AArch64's B.cond): the Form of the same branch on
   /// the opposite condition; 0 for anything else.
   uint64_t InvertedForm = 0;
+
+  /// Where it refers: a direct branch's target, a direct call's, or a
+  /// PC-relative memory operand's address; 0 for anything else (an
+  /// instruction has at most one of them).
+  uint64_t refersTo() const {
+    return IsBranch ? Target : CallTarget ? CallTarget : MemTarget;
+  }
 };
 
 /// Registers the machine-code layer of the two targets BinaryFile accepts
