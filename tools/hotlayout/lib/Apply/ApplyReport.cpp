@@ -153,22 +153,19 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   OS << "locked code: " << R.CodeCompared
      << " functions compared with the input, all kept (byte for byte outside "
         "relocated fields";
-  if (R.CodeReencoded)
-    OS << "; " << R.CodeReencoded
-       << " with a jump llvm-bolt encoded in another width";
-  if (R.CodeAppended)
-    OS << "; " << R.CodeAppended
-       << " with conditional tail calls through jumps llvm-bolt appended";
-  if (R.CodeDropped)
-    OS << "; " << R.CodeDropped
-       << " with a jump to the next instruction llvm-bolt dropped";
-  if (R.CodeInverted)
-    OS << "; " << R.CodeInverted
-       << " with a branch over a jump llvm-bolt made one inverted branch";
-  if (R.CodeReaimed)
-    OS << "; " << R.CodeReaimed
-       << " with a PC-relative reference the assembler resolved, aimed again "
-          "at the same place";
+  // What llvm-bolt changed that is still the input's code (LockedCode.h).
+  const std::pair<unsigned, const char *> KeptForms[] = {
+      {R.CodeReencoded, "with a jump llvm-bolt encoded in another width"},
+      {R.CodeAppended,
+       "with conditional tail calls through jumps llvm-bolt appended"},
+      {R.CodeDropped, "with a jump to the next instruction llvm-bolt dropped"},
+      {R.CodeInverted,
+       "with a branch over a jump llvm-bolt made one inverted branch"},
+      {R.CodeReaimed, "with a PC-relative reference the assembler resolved, "
+                      "aimed again at the same place"}};
+  for (auto [Functions, What] : KeptForms)
+    if (Functions)
+      OS << "; " << Functions << ' ' << What;
   OS << ")\n";
   printLoopReport(R, OS);
   if (R.OutputFileSize) {
