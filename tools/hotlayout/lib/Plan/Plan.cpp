@@ -7,9 +7,9 @@
 //     check and diff); FunctionCounts sums per function the counts of the
 //     branch records that leave it or enter it from another function, and
 //     takes records that land on another function's entry as call edges.
-//  3. Hot functions: count >= MinFunctionCount, the MaxFunctions hottest,
-//     and every function with a hot loop (the one definition, judgeHotLoops: a
-//     loop can iterate a million times in a function called once). A profile
+//  3. Hot functions: count >= MinFunctionCount and every function with a
+//     hot loop (the one definition, judgeHotLoops: a loop can iterate a
+//     million times in a function called once). A profile
 //     that is empty, names no function of BINARY or does not fit its code
 //     is an error (ProfileCheck.h). Each one's shift: where in its line it
 //     starts in BINARY, which is where the compiler placed its hot loops
@@ -17,7 +17,8 @@
 //     lines; 0 without hot loops). apply emits its code as it is there.
 //     A hot function whose code refers into one of its own instructions
 //     (data kept in its code: hand-written assembly's tables) is left out:
-//     llvm-bolt would leave it in place, so apply could not place it.
+//     llvm-bolt would leave it in place, so apply could not place it. Then
+//     the MaxFunctions hottest of the rest.
 //  4. With an update: read the old lock; error if it names none of BINARY's
 //     functions, warn if it was planned for a binary of another name. Every
 //     locked function BINARY still has stays in the input, hot or not, so
@@ -117,8 +118,6 @@ static void pickHot(const PlanConfig &C, const std::vector<bool> &WithLoops,
       return F.RangeCount[A] > F.RangeCount[B];
     return F.Ranges[A].Name < F.Ranges[B].Name;
   });
-  if (C.MaxFunctions && F.Hot.size() > C.MaxFunctions)
-    F.Hot.resize(C.MaxFunctions);
 }
 
 /// Step 3's exception: leaves out of \p F.Hot the ranges llvm-bolt would
@@ -203,8 +202,12 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
   if (Error E = codeHashes(File, F))
     return E;
   pickHot(C, WithLoops, F);
+  // Cut after leaving out what llvm-bolt would not move, so that the lock
+  // holds the MaxFunctions hottest it can place.
   if (Error E = leaveOutUnrewritable(File, F))
     return E;
+  if (C.MaxFunctions && F.Hot.size() > C.MaxFunctions)
+    F.Hot.resize(C.MaxFunctions);
   if (F.Hot.empty())
     return fileError(
         C.ProfilePath,
