@@ -157,6 +157,9 @@ STATISTIC(NumStaleAlignmentsDropped,
 STATISTIC(NumAlignmentsInHotSpansDropped,
           "Number of MachineBlockPlacement alignments dropped inside a hot "
           "loop's span in a block-ordered function");
+STATISTIC(NumBlockOrderAlignmentsDropped,
+          "Number of MachineBlockPlacement alignments dropped outside hot "
+          "loops' spans in a profiled block-ordered function");
 STATISTIC(NumWarmLoopsAligned,
           "Number of warm loops aligned where their padding never runs");
 STATISTIC(NumWarmPadding, "Bytes of warm loops' max-skips");
@@ -856,17 +859,21 @@ bool HotAlign::dropStaleAlignments(MachineFunction &MF) {
   return Changed;
 }
 
-/// Step 1's second half, once step 3 has judged the loops: inside the span
-/// of a hot loop of a block-ordered function, MachineBlockPlacement's
-/// alignments are dropped too, fallen into or not. MBP aligned those blocks
-/// for its own order; in the block order they only lengthen the span whose
-/// lines hotalign is placing, and may make a fit impossible (xz 5.4.1's
-/// lzma_mf_bt4_skip: a 52-byte hot inner loop held a cold loop's header,
-/// 16-byte aligned after a jump; whatever the start, that block's padding
-/// pushed the loop across a line). hotalign then aligns the loops of the
-/// span it judges worth it; what the source asked for stays. llvm-bolt's
-/// own block order aligns no block either (-align-blocks is off).
-bool HotAlign::dropAlignmentsInHotSpans(MachineFunction &MF,
+/// Step 1's second half, once step 3 has judged the loops: in a
+/// block-ordered function, MachineBlockPlacement's alignments were chosen
+/// for MBP's own order. Inside the span of a hot loop they only lengthen the
+/// span whose lines hotalign is placing, and may make a fit impossible (xz
+/// 5.4.1's lzma_mf_bt4_skip: a 52-byte hot inner loop held a cold loop's
+/// header, 16-byte aligned after a jump; whatever the start, that block's
+/// padding pushed the loop across a line): dropped, fallen into or not.
+/// With a profile, hotalign knows which loops are hot and aligns those, so
+/// every other MBP alignment goes too: in a function that ran, its padding
+/// only spreads the hot code over more lines (xz: 500 nop bytes in its hot
+/// functions, and 8 KiB I1 misses 1.038x plain llvm-bolt's; without them
+/// 350 and 0.989x, bench/results/2026-11-29-intel-xeon-block-alignments).
+/// What the source asked for stays. llvm-bolt's own block order aligns no
+/// block either (-align-blocks is off).
+bool HotAlign::dropBlockOrderAlignments(MachineFunction &MF,
                                         const std::vector<LoopFacts> &All) {
   if (!compat::LateMachinePassesSeeBlockSections || !MF.hasBBSections())
     return false;
@@ -874,18 +881,22 @@ bool HotAlign::dropAlignmentsInHotSpans(MachineFunction &MF,
   for (const LoopFacts &F : All)
     if (F.hot())
       InHotSpans.insert(std::next(F.Loop->Span.begin()), F.Loop->Span.end());
+  bool DropAll = DropBlockAlignments && HasProfile;
   bool Changed = false;
   for (MachineBasicBlock &MBB : MF) {
     MachineLoop *L = MLI.getLoopFor(&MBB);
-    if (!InHotSpans.count(&MBB) || MBB.getAlignment() == Align(1) ||
+    bool InHotSpan = InHotSpans.count(&MBB);
+    if (!(InHotSpan || DropAll) || MBB.getAlignment() == Align(1) ||
         MBB.isBeginSection() || (L && userLoopAlignment(L)))
       continue;
     LLVM_DEBUG(dbgs() << "[hotalign] " << MF.getName() << ": "
                       << printMBBReference(MBB)
-                      << " in a hot loop's span: alignment "
-                      << MBB.getAlignment().value() << " dropped\n");
+                      << (InHotSpan ? " in a hot loop's span" : "")
+                      << ": alignment " << MBB.getAlignment().value()
+                      << " dropped\n");
     MBB.setAlignment(Align(1));
-    ++NumAlignmentsInHotSpansDropped;
+    ++(InHotSpan ? NumAlignmentsInHotSpansDropped
+                 : NumBlockOrderAlignmentsDropped);
     Changed = true;
   }
   return Changed;
@@ -971,7 +982,7 @@ bool HotAlign::run(MachineFunction &MF) {
     Facts.push_back(facts(L));
   HasMeasuredHotLoop = llvm::any_of(
       Facts, [](const LoopFacts &F) { return F.Measured && F.hot(); });
-  Changed |= dropAlignmentsInHotSpans(MF, Facts);
+  Changed |= dropBlockOrderAlignments(MF, Facts);
   // Inner loops before the loop that holds them (an outer span's estimate
   // then counts the padding its inner loops were given), otherwise in
   // layout order: a post-order walk of the nesting.

@@ -195,7 +195,7 @@ private:
   void sayBlockOrderNotApplied(const MachineFunction &MF);
   bool dropStaleAlignments(MachineFunction &MF);
   bool neverRan(const MachineFunction &MF) const;
-  bool dropAlignmentsInHotSpans(MachineFunction &MF,
+  bool dropBlockOrderAlignments(MachineFunction &MF,
                                 const std::vector<LoopFacts> &All);
   std::vector<LayoutLoop> layoutLoops(const MachineFunction &MF);
   void analysis(const LoopFacts &F);

@@ -146,6 +146,14 @@ cl::opt<uint64_t> WarmMinCount(
              "disables (default: 100, the judge's least hot count)"),
     cl::init(DefaultMinCount), cl::Hidden, cl::cat(HotAlignCategory));
 
+cl::opt<bool> DropBlockAlignments(
+    "hotalign-drop-block-alignments",
+    cl::desc("In a profiled block-ordered function, drop every alignment "
+             "MachineBlockPlacement gave a block (hotalign aligns the hot "
+             "loops); false: only those inside hot loops' spans (default: "
+             "on)"),
+    cl::init(true), cl::Hidden, cl::cat(HotAlignCategory));
+
 cl::opt<bool> LineStart(
     "hotalign-line-start",
     cl::desc("Put the first block of every tight hot loop on a line start "

@@ -40,6 +40,7 @@ extern llvm::cl::opt<unsigned> MaxCountRatio;
 extern llvm::cl::opt<unsigned> MinNestedIterations;
 extern llvm::cl::opt<unsigned> MaxFunctionBytes;
 extern llvm::cl::opt<uint64_t> WarmMinCount;
+extern llvm::cl::opt<bool> DropBlockAlignments;
 extern llvm::cl::opt<bool> LineStart;
 extern llvm::cl::opt<bool> LineStartOnlyWhenNeeded;
 extern llvm::cl::opt<unsigned> LineStartNopShare;
