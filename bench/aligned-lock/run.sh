@@ -337,8 +337,10 @@ first_hot_symbol() {
 
 # first_build NAME SRC PROFDATA (in one_program): the recipe's first build of SRC, NAME0,
 # profiled; `hotlayout loops` writes its exact counts to NAME.loops and, with BLOCK_ORDER=1, its
-# block and function orders to NAME.order and NAME.funcs; FINAL: the words the final build adds
-# to `hotlayout flags --use PROFDATA` (README: --loop-profile, --block-order, --function-order).
+# block and function orders to NAME.order and NAME.funcs (its summary and notes, such as hot
+# loops in assembly that hotalign cannot place, go to the run's log); FINAL: the words the final
+# build adds to `hotlayout flags --use PROFDATA` (README: --loop-profile, --block-order,
+# --function-order).
 first_build() {
   local n=$1 s=$2 pd=$3 f outs=(loops) orders=()
   use_flags "$pd"; stage_link "$pd"
@@ -350,7 +352,7 @@ first_build() {
     orders=(--block-order "$PW/$n.order.new" --whole-functions --function-order "$PW/$n.funcs.new")
     outs+=(order funcs)
   fi
-  "$H" loops "$PW/${n}0" --profile "$PW/prof-${n}0/prof.fdata" -o "$PW/$n.loops.new" "${orders[@]}" --quiet
+  "$H" loops "$PW/${n}0" --profile "$PW/prof-${n}0/prof.fdata" -o "$PW/$n.loops.new" "${orders[@]}"
   # Same bytes, same file date: the cached final build stays valid.
   for f in "${outs[@]}"; do
     if cmp -s "$PW/$n.$f.new" "$PW/$n.$f"; then rm "$PW/$n.$f.new"; else mv "$PW/$n.$f.new" "$PW/$n.$f"; fi
