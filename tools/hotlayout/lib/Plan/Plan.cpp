@@ -9,11 +9,11 @@
 //     takes records that land on another function's entry as call edges.
 //  3. Hot functions: count >= MinFunctionCount and every function with a
 //     hot loop (the one definition, judgeHotLoops: a loop can iterate a
-//     million times in a function called once). A profile
-//     that is empty, names no function of BINARY or does not fit its code
-//     is an error (ProfileCheck.h). Each one's shift: where in its line it
-//     starts in BINARY, which is where the compiler placed its hot loops
-//     for (compilerShift: another start only when that puts them on fewer
+//     million times in a function called once). A profile that is empty,
+//     names no function of BINARY or does not fit its code is an error
+//     (ProfileCheck.h). Each one's shift: where in its line it starts in
+//     BINARY, which is where the compiler placed its hot loops for
+//     (compilerShift: another start only when that puts them on fewer
 //     lines; 0 without hot loops). apply emits its code as it is there.
 //     A hot function whose code refers into one of its own instructions
 //     (data kept in its code: hand-written assembly's tables) is left out:
