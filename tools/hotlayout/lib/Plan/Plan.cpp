@@ -124,13 +124,18 @@ static void pickHot(const PlanConfig &C, const std::vector<bool> &WithLoops,
 /// not rewrite (referenceIntoInstruction). nettle 3.8.1's sha3-permute
 /// keeps its round constants after its ret, inside its symbol; llvm-bolt
 /// left it at its input address and apply reported it MOVED (exit 1), its
-/// reserved line empty.
-static Error leaveOutUnrewritable(const BinaryFile &File, CountedFunctions &F) {
+/// reserved line empty. Stops once \p MaxKept are kept (0: no limit), so
+/// that the lock holds the MaxKept hottest it can place, and a function past
+/// that cut is neither decoded nor reported as left out.
+static Error leaveOutUnrewritable(const BinaryFile &File, size_t MaxKept,
+                                  CountedFunctions &F) {
   auto Finder = LoopFinder::create(File.triple());
   if (!Finder)
     return Finder.takeError();
   std::vector<size_t> Kept;
   for (size_t I : F.Hot) {
+    if (MaxKept && Kept.size() == MaxKept)
+      break;
     const CodeRange &R = F.Ranges[I];
     std::optional<uint64_t> Into = referenceIntoInstruction(
         (*Finder)->decode(R), R.Address, R.Address + R.Bytes.size());
@@ -202,12 +207,8 @@ static Error countFunctions(const PlanConfig &C, const BinaryFile &File,
   if (Error E = codeHashes(File, F))
     return E;
   pickHot(C, WithLoops, F);
-  // Cut after leaving out what llvm-bolt would not move, so that the lock
-  // holds the MaxFunctions hottest it can place.
-  if (Error E = leaveOutUnrewritable(File, F))
+  if (Error E = leaveOutUnrewritable(File, C.MaxFunctions, F))
     return E;
-  if (C.MaxFunctions && F.Hot.size() > C.MaxFunctions)
-    F.Hot.resize(C.MaxFunctions);
   if (F.Hot.empty())
     return fileError(
         C.ProfilePath,
