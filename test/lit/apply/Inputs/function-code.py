@@ -6,7 +6,10 @@ another function, a %rip-relative load) keeps its text and the name it
 refers to, but not its bytes or addresses, which change wherever the code
 moves (apply's code hash masks the same fields by their relocations).
 The int3 bytes after its last instruction are the linker's padding before
-the next function, not its code: left out. Two builds print the same lines
+the next function, and the zeros after it in apply's output (llvm-objdump's
+`...`, then what is left of the run decoded as `addb`) the rest of its
+reservation, which the symbol's size covers there: neither is its code, both
+are left out. Two builds print the same lines
 exactly when FUNCTION's code is the same, byte for byte, at the same
 offsets."""
 import re
@@ -24,6 +27,9 @@ for line in sys.stdin:
         continue
     if not inside:
         continue
+    if line.strip() == "...":
+        lines.append(None)
+        continue
     insn = re.match(r"^\s*([0-9a-f]+):\s+((?:[0-9a-f]{2} )+)\s*(.*)$", line)
     if not insn:
         continue
@@ -39,7 +45,15 @@ for line in sys.stdin:
         # the bytes already hold the displacement.
         lines.append("%#x %s %s" % (offset, raw,
                                     re.sub(r"0x[0-9a-f]+ ", "", text)))
-while lines and lines[-1].endswith(" cc int3"):
+
+def fill(line):
+    return (line is None or line.endswith(" cc int3")
+            or re.match(r"^0x[0-9a-f]+ (?:00 )+addb\s+%al, \(%rax\)$", line)
+            is not None)
+
+
+while lines and fill(lines[-1]):
     lines.pop()
+lines = ["..." if line is None else line for line in lines]
 for line in lines:
     print(line)
