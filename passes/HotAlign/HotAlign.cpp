@@ -56,11 +56,11 @@
 //     Elsewhere a hot loop iterates at least twice per entry (step 3), so
 //     its padding runs at most once per two iterations.
 //  7. Line-start mode (-hotalign-line-start, the default): the first block
-//     starts a line, `.p2align log2(line), , line-1`, whatever the estimate;
-//     where the block before may fall into it and the nops would cost more
-//     than 1/-hotalign-line-start-nop-share (64) of the loop's work per
-//     entry, only where the estimated span would touch more lines than it
-//     needs (lineStartPlan).
+//     starts a line, `.p2align log2(line), , N`, padded only where the
+//     estimated span would touch more lines than it needs; N = line-1
+//     (whatever the estimate) where those nops cost little time and, with
+//     a profile, the estimate cannot tell the loop's fewest lines
+//     (lineStartPlan).
 //     Max-skip mode (-hotalign-line-start=false): AlignmentPlan picks the
 //     max-skip that pads exactly when the estimated hot bytes would touch
 //     more lines than at their best start offset; the function and module
@@ -508,28 +508,49 @@ bool HotAlign::hotAncestor(const LoopFacts &F,
 
 static bool paddingNeverRuns(MachineBasicBlock &Target);
 
-/// Step 7's line start: the loop starts a line in every build, whatever
-/// moves before it. Where the block before it may fall into it, its padding
-/// runs once per entry that falls in; where those nops are not cheap against
-/// the loop's work (paddingCost, at most 1/-hotalign-line-start-nop-share of
-/// it), a line start pads even where the span would fit its fewest lines
-/// where it falls: zopfli 1.0.3's EncodeTree ran 4 nops per entry before a
-/// 34-byte loop of 4.7 iterations, 1.35 M nops that the span's 30 bytes of
-/// room made needless half the time. There the
-/// max-skip pads only past that room (the estimated span is an upper bound,
-/// and the assembler sees the real start, so a start it leaves fits); the
-/// loop keeps its fewest lines, not its offset.
+/// Does the estimate know the fewest lines \p F's span can touch? The
+/// estimated span is an upper bound; where its lower bound
+/// (InstSizeEstimator::blockLowerBounds) fits fewer lines, the real span may
+/// need fewer lines than the plan made for the estimate keeps room for: xz
+/// 5.4.1's 64-byte loop, estimated a few bytes over a line, fitted two lines
+/// wherever it fell and straddled one more than its one.
+bool HotAlign::spanLinesKnown(const LoopFacts &F) const {
+  uint64_t Lower = 0;
+  for (uint64_t B : Sizes->blockLowerBounds(F.Loop->Span, F.Loop->LastJump))
+    Lower += B;
+  return minLinesFor(Lower, LineBytes) == minLinesFor(F.SpanBytes, LineBytes);
+}
+
+/// Step 7's line start, padded only where the loop's estimated span would
+/// touch more lines than it needs: max-skip line-1 minus the span's room in
+/// its fewest lines (the estimated span is an upper bound, and the assembler
+/// sees the real start, so a start it leaves fits). The loop keeps its
+/// fewest lines in every build, not its offset. A full line start keeps
+/// both, and is kept where its nops cost little time (they never run, or
+/// they are at most 1/-hotalign-line-start-nop-share of the loop's work per
+/// entry that falls in: paddingCost) and
+/// - without a profile: no lock keeps the loop's offset between builds, the
+///   line start does (a static estimate's iterations, 31 per entry for a
+///   trip count it cannot see, are a guess: the share is the nested-loop
+///   floor's);
+/// - with one, only where the estimate cannot tell the loop's fewest lines
+///   (spanLinesKnown): the lock keeps the offset, and a line start where
+///   the span fits anyway costs bytes, which are I1 lines (lzip 1.23's
+///   locked functions held 886 bytes of hotalign's nops; its simulated
+///   8 KiB I1 missed 4 % more than plain llvm-bolt's).
+/// Where the nops cost more, the span's plan saves them: zopfli 1.0.3's
+/// EncodeTree ran 4 nops per entry before a 34-byte loop of 4.7
+/// iterations, 1.35 M nops that the span's 30 bytes of room made needless
+/// half the time.
 SpanPlan HotAlign::lineStartPlan(const LoopFacts &F) const {
   SpanPlan Plan = planLineStart(LineBytes, MaxPad);
-  // Counts from a profile say what the nops cost, and weigh them against
-  // the program; a static estimate's iterations (31 per entry for a trip
-  // count it cannot see) are a guess, and without a profile no lock keeps
-  // the loop's offset between builds either: there the line start is kept
-  // at the nested-loop floor, as before.
+  if (!LineStartOnlyWhenNeeded)
+    return Plan;
   unsigned Share =
       HasProfile ? unsigned(LineStartNopShare) : unsigned(MinNestedIterations);
-  if (!LineStartOnlyWhenNeeded || paddingNeverRuns(*F.Loop->Target) ||
-      paddingCost(*F.Loop, Plan.MaxSkip, Share).Cheap)
+  bool NopsCheap = paddingNeverRuns(*F.Loop->Target) ||
+                   paddingCost(*F.Loop, Plan.MaxSkip, Share).Cheap;
+  if (NopsCheap && (!HasProfile || !spanLinesKnown(F)))
     return Plan;
   // The span's room counts its cold blocks as if hot. Where the hot bytes
   // alone fit fewer lines than the whole span (cold gaps), the span's plan
@@ -697,8 +718,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
       << ", max-skip " << ore::NV("MaxSkip", Plan.MaxSkip);
     if (LineStart)
       R << (Plan.MaxSkip + 1 < LineBytes && !Plan.Capped
-                ? " (line start where its span needs one: its padding runs "
-                  "when the block before falls in)"
+                ? " (line start where its span needs one)"
                 : " (line start)");
     if (Plan.Capped)
       R << " (capped by -hotalign-max-pad)";

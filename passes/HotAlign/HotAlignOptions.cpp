@@ -165,22 +165,25 @@ cl::opt<bool> LineStart(
 
 cl::opt<bool> LineStartOnlyWhenNeeded(
     "hotalign-line-start-only-when-needed",
-    cl::desc("In line-start mode, a loop whose padding may run (the block "
-             "before it may fall into it) is padded only where its estimated "
+    cl::desc("In line-start mode, a loop is padded only where its estimated "
              "span would touch more lines than it needs: max-skip line-1 "
-             "minus the span's room in its fewest lines (default: on)"),
+             "minus the span's room in its fewest lines; a full line start "
+             "where the estimate cannot tell its fewest lines and the nops "
+             "that may run are cheap (without a profile: wherever they are "
+             "cheap) (default: on)"),
     cl::init(true), cl::Hidden, cl::cat(HotAlignCategory));
 
-// Why a share of its own and not -hotalign-min-nested-iterations: a full
-// line start buys a loop its offset, not its fit (the span's plan keeps its
-// fewest lines), so the nops it runs must be a small share of the program,
-// not only of the loop. At 1/8, lzip 1.23's 41-byte encoder loop of 10.2
-// iterations per entry ran 1.9 M nops, +0.84 % of the program's
-// instructions; 1/64 keeps the nops a loop runs on average (half its most)
-// under 0.5 % even of a loop that is the whole program.
+// Why a share of its own and not -hotalign-min-nested-iterations: with a
+// profile a full line start is kept only where the estimate cannot tell the
+// loop's fewest lines, and it buys certainty, not the fit the span's plan
+// gives where the estimate is right, so the nops it runs must be a small
+// share of the program, not only of the loop. At 1/8, lzip 1.23's 41-byte
+// encoder loop of 10.2 iterations per entry ran 1.9 M nops, +0.84 % of the
+// program's instructions; 1/64 keeps the nops a loop runs on average (half its
+// most) under 0.5 % even of a loop that is the whole program.
 cl::opt<unsigned> LineStartNopShare(
     "hotalign-line-start-nop-share",
-    cl::desc("In line-start mode, a loop whose padding may run keeps its full "
+    cl::desc("In line-start mode, a loop whose padding may run keeps a full "
              "line start only when its most nops per entry that falls in are "
              "at most 1/N of the instructions its iterations run per such "
              "entry (default: 64)"),

@@ -20,7 +20,7 @@
 ; RUN:   | FileCheck %s --check-prefix=KEPT
 ; RUN: %llc -load=%plugin %s -o - | FileCheck %s --check-prefix=KEPT
 
-; DROPPED: .p2align 6, , 63
+; DROPPED: .p2align 6, , 15
 ; DROPPED-NEXT: .LBB0_{{[0-9]+}}: # %hot
 ; DROPPED-NOT: .p2align
 ; DROPPED: # %warm{{$}}

@@ -5,9 +5,9 @@
 ; iterates (back edges >= 2x per loop entry) and its back-edge count x 2
 ; reaches the summary's 99% threshold (100000 here); hot loops are aligned
 ; when tight (at most -hotalign-max-loop-size hot bytes, default 256).
-;   @hot:   199000 back edges, 199 per entry: hot, 20 hot bytes: aligned (its
-;           16 nops x 64 outweigh 199 x 5 instructions, so max-skip 19:
-;           hotalign/line-start-nop-share.ll).
+;   @hot:   199000 back edges, 199 per entry: hot, 20 hot bytes: aligned
+;           where its span needs it, max-skip 19
+;           (line-start-with-profile-only-where-span-needs-it.ll).
 ; Negative twins:
 ;   @below: 40000 back edges: 80000 is below the threshold.
 ;   @few:   150000 back edges in 100000 entries: 1.5 per entry, not iterating.
@@ -27,7 +27,7 @@
 ; RUN:   2> %t.19.r
 ; RUN: cat %t.19.r %t.19.s | FileCheck %s --check-prefix=LOOSE
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 20 hot bytes, back-edge count 199000, alignment 64, max-skip 19 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 20 hot bytes, back-edge count 199000, alignment 64, max-skip 19 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: back-edge count 40000 x 2 is below the profile's hot threshold 100000 (percentile 990000){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.5 times per loop entry (hot loops iterate at least 2){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 1.9 times per loop entry (hot loops iterate at least 2){{$}}

@@ -1,7 +1,8 @@
 ; REQUIRES: x86-registered
 ;
-; In line-start mode (the default) a hot loop starts a line in every build,
-; whatever moves before it. Where the block before it may fall into it, the
+; In line-start mode (the default), without a profile (no lock keeps a
+; loop's offset; with one: line-start-with-profile-only-where-span-needs-it.ll)
+; a hot loop starts a line in every build, whatever moves before it. Where the block before it may fall into it, the
 ; padding runs once per entry that falls in; where those nops are not cheap
 ; against the loop's work (at most 7 nops x -hotalign-min-nested-iterations
 ; (8) must be within its instructions x iterations per such entry), the loop
@@ -32,7 +33,7 @@
 ; RUN:   -hotalign-line-start-only-when-needed=false %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=FULL
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 17 hot bytes, back edges 3.0x loop entry, alignment 64, max-skip 16 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 17 hot bytes, back edges 3.0x loop entry, alignment 64, max-skip 16 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 17 hot bytes, back edges 99998.2x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.3: 21 hot bytes, back edges 49999.6x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; FULL: remark: <unknown>:0:0: aligned hot loop at %bb.1: 17 hot bytes, back edges 3.0x loop entry, alignment 64, max-skip 63 (line start){{$}}

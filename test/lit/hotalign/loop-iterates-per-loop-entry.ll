@@ -17,9 +17,9 @@
 ; RUN:   -pass-remarks-missed=hotalign %s -o /dev/null 2>&1 | FileCheck %s
 
 ; CHECK: remark: <unknown>:0:0: loop at %bb.2 not aligned: cold: iterates 1.0 times per loop entry (hot loops iterate at least 2){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count {{9999[89]}}, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count {{9999[89]}}, alignment 64, max-skip 35 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.2 not aligned: nested in a hot loop, it iterates 3.0 times per fall-through entry (at least 8): its padding would run too often{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count {{9999[89]}}, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count {{9999[89]}}, alignment 64, max-skip 35 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts {{[0-9]+}} bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NOT: remark:
 

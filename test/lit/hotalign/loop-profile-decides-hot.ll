@@ -35,23 +35,23 @@
 ; RUN:   | FileCheck --check-prefix=COMPILER %s
 
 ; CHECK: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 64956 (the binary's), 416.4 per loop entry, 416.4 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): hot{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 64956, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 64956, alignment 64, max-skip 15 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 1000000 (the binary's), 10.0 per loop entry, 10.0 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): cold{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold in the binary: back-edge count 1000000 is not among the loops that make up 99% of its back-edge counts (loop profile); warm, but the block before it may fall into it: padding would run{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 1000000, 10.0 per loop entry, 10.0 per fall-through entry; {{[0-9]+}} hot bytes in a {{[0-9]+}}-byte span (estimated): hot{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: the loop profile's counts of mismatched do not fit its code (changed since the profiled build?): the profile's hot loop at address-map block 7 starts no loop here; the compiler's profile decides its loops{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 1000000, 10.0 per loop entry, 10.0 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): hot{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 15 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 15 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 1600000 (the binary's), 16.0 per loop entry, 16.0 per fall-through entry; {{[0-9]+}} hot bytes in a {{[0-9]+}}-byte span (estimated): hot{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1600000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1600000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one){{$}}
 ; CHECK-NOT: remark:
 
 ; COMPILER: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold: iterates 0.8 times per loop entry (hot loops iterate at least 2){{$}}
-; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 15 (line start where its span needs one: its padding runs when the block before falls in){{$}}
-; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one: its padding runs when the block before falls in){{$}}
-; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 15 (line start where its span needs one: its padding runs when the block before falls in){{$}}
-; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 15 (line start where its span needs one){{$}}
+; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one){{$}}
+; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 1000000, alignment 64, max-skip 15 (line start where its span needs one){{$}}
+; COMPILER-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: {{[0-9]+}} hot bytes, back-edge count 1000000, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one){{$}}
 ; COMPILER-NOT: remark:
 
 define void @undercounted(ptr %a, i64 %n) !prof !20 {

@@ -44,7 +44,7 @@
 ; RUN:   | FileCheck %s --check-prefix=NOMAP
 
 ; CHECK: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 64956 (the binary's), 416.4 per loop entry, 416.4 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): hot{{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 64956, alignment 64, max-skip 63 (line start){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 16 hot bytes, back-edge count 64956, alignment 64, max-skip 15 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 (address-map block 1): back-edge count 900 (the binary's), 9.0 per loop entry, 9.0 per fall-through entry; 16 hot bytes in a 16-byte span (estimated): cold{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold in the binary: back-edge count 900 is not among the loops that make up 99% of its back-edge counts (loop profile); warm, but the block before it may fall into it: padding would run{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: the loop profile's counts of stale do not fit its code (changed since the profiled build?): it has no address-map block 9, which the profile counts; the compiler's profile decides its loops{{$}}

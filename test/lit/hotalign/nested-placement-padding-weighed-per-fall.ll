@@ -45,7 +45,7 @@
 ; RUN:   -hotalign-max-function-size=0 -pass-remarks=hotalign %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
 
-; CHECK:      remark: <unknown>:0:0: aligned hot loop at %bb.9: 70 hot bytes, back edges 480.0x loop entry, alignment 64, max-skip 5 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK:      remark: <unknown>:0:0: aligned hot loop at %bb.9: 70 hot bytes, back edges 480.0x loop entry, alignment 64, max-skip 5 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.9 starts 21 bytes into a line so that its nested loop %bb.10 and it sit on their fewest lines (padding before %bb.8, which nothing falls into, never runs; 4 bytes of code between){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.9: 70 hot bytes, back edges 975.0x loop entry, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.9 starts 21 bytes into a line so that its nested loop %bb.10 and it sit on their fewest lines (padding before it runs once per entry){{$}}

@@ -44,9 +44,9 @@
 ; RUN:   -o %t/out.s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s --check-prefix=ASM < %t/out.s
 
-; REMARK:      remark: <unknown>:0:0: aligned hot loop at %bb.9: 70 hot bytes, back edges 480.0x loop entry, alignment 64, max-skip 5 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; REMARK:      remark: <unknown>:0:0: aligned hot loop at %bb.9: 70 hot bytes, back edges 480.0x loop entry, alignment 64, max-skip 5 (line start where its span needs one){{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: loop at %bb.9 starts 21 bytes into a line so that its nested loop %bb.10 and it sit on their fewest lines (padding before %bb.8, which nothing falls into, never runs; 4 bytes of code between){{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.9: {{[0-9]+}} hot bytes, back edges 480.0x loop entry, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.9: {{[0-9]+}} hot bytes, back edges 480.0x loop entry, alignment 64, max-skip {{[0-9]+}} (line start where its span needs one){{$}}
 ; REMARK-NOT:  remark:
 
 ; ASM-LABEL: dead:

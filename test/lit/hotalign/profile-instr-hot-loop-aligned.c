@@ -20,7 +20,7 @@
 // RUN: cat %t.static.r %t.static.s | FileCheck %s --check-prefix=STATIC
 
 void hot(int *a, int n) {
-  // CHECK: profile-instr-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back-edge count 998003, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
+  // CHECK: profile-instr-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 17 hot bytes, back-edge count 998003, alignment 64, max-skip 16 (line start where its span needs one) [-Rpass=hotalign]
   // STATIC: profile-instr-hot-loop-aligned.c:[[#@LINE+1]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges 31.0x loop entry,
   for (int i = 0; i < n; ++i)
     a[i] *= 3;
@@ -35,7 +35,7 @@ void warm(int *a, int n) {
 
 // CHECK-NOT: remark:
 // CHECK-LABEL: hot:
-// CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
+// CHECK: .p2align 6, {{(0x90)?}}, 16{{$}}
 // CHECK-NEXT: .LBB0_[[#]]: # =>This Inner Loop Header: Depth=1
 // CHECK-LABEL: warm:
 // CHECK-NOT: .p2align 6

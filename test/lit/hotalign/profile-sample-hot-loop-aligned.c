@@ -21,7 +21,7 @@
 // RUN:   -o %t.static.s 2> %t.static.r
 // RUN: FileCheck %s --check-prefix=STATIC < %t.static.r
 
-// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, back-edge count {{[0-9]+}}, alignment 64, max-skip 63 (line start) [-Rpass=hotalign]
+// CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+4]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: 55 hot bytes, back-edge count {{[0-9]+}}, alignment 64, max-skip 54 (line start where its span needs one) [-Rpass=hotalign]
 // CHECK: profile-sample-hot-loop-aligned.c:[[#@LINE+3]]:3: remark: loop at %bb.{{[0-9]+}} not aligned: cold: {{iterates 1.0 times per loop entry \(hot loops iterate at least 2\)|back-edge count [0-9]+ x 2 is below the profile's hot threshold 100000 \(percentile 990000\)}} [-Rpass-missed=hotalign]
 // STATIC: profile-sample-hot-loop-aligned.c:[[#@LINE+2]]:3: remark: aligned hot loop at %bb.{{[0-9]+}}: {{[0-9]+}} hot bytes, back edges
 void hot(int *a, int n) {
@@ -39,7 +39,7 @@ void warm(int *a, int n) {
 }
 
 // CHECK-LABEL: hot:
-// CHECK: .p2align 6, {{(0x90)?}}, 63{{$}}
+// CHECK: .p2align 6, {{(0x90)?}}, 54{{$}}
 // CHECK-NEXT: .LBB0_[[#]]: # =>This Inner Loop Header: Depth=1
 // CHECK-LABEL: warm:
 // CHECK-NOT: .p2align 6

@@ -28,7 +28,7 @@
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s
 
 ; CHECK:      remark: <unknown>:0:0: aligned warm loop at %bb.1: 16 hot bytes, back-edge count 100000 (the binary's; under its hot cut), alignment 64, max-skip 15 (the block before it cannot fall into it: the padding never runs){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.3: 12 hot bytes, back-edge count 5000000, alignment 64, max-skip 11 (line start where its span needs one: its padding runs when the block before falls in){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.3: 12 hot bytes, back-edge count 5000000, alignment 64, max-skip 11 (line start where its span needs one){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 not aligned: cold in the binary: back-edge count 100000 is not among the loops that make up 99% of its back-edge counts (loop profile); warm, but its function is optimised for size{{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.3 not aligned: cold in the binary: back-edge count 50 is not among the loops that make up 99% of its back-edge counts (loop profile){{$}}
 ; CHECK-NOT:  remark:

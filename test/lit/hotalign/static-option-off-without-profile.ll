@@ -3,7 +3,8 @@
 ; left with a remark saying why. @withprof has a profile (an entry count and
 ; branch weights in a module with a profile summary): the option does not
 ; concern it, and its loop (99000 back edges, hot at the summary's 99th
-; percentile count) is aligned either way.
+; percentile count) is aligned either way (padded only where its 16-byte
+; span would touch two lines: max-skip 15).
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -pass-remarks-missed=hotalign \
 ; RUN:   %s -o %t.on.s 2> %t.on.r
@@ -15,24 +16,24 @@
 target triple = "x86_64-unknown-linux-gnu"
 
 ; ON: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back edges 31.0x loop entry, alignment 64, max-skip 63 (line start) (no profile data for this function: static estimate){{$}}
-; ON-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back-edge count 99000, alignment 64, max-skip 63 (line start){{$}}
+; ON-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back-edge count 99000, alignment 64, max-skip 15 (line start where its span needs one){{$}}
 ; ON-NOT: remark:
 ; ON-LABEL: noprof:
 ; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
 ; ON-NEXT: .LBB0_1: # %loop
 ; ON-LABEL: withprof:
-; ON: .p2align 6, {{(0x90)?}}, 63{{$}}
+; ON: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; ON-NEXT: .LBB1_1: # %loop
 
 ; OFF: remark: <unknown>:0:0: loop at %bb.{{[0-9]+}} not aligned: no profile and static estimates are off{{$}}
-; OFF-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back-edge count 99000, alignment 64, max-skip 63 (line start){{$}}
+; OFF-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.{{[0-9]+}}: 16 hot bytes, back-edge count 99000, alignment 64, max-skip 15 (line start where its span needs one){{$}}
 ; OFF-NOT: remark:
 ; OFF-LABEL: noprof:
 ; OFF: je .LBB0_2
 ; OFF-NEXT: .p2align 4{{(, 0x90)?}}{{$}}
 ; OFF-NEXT: .LBB0_1: # %loop
 ; OFF-LABEL: withprof:
-; OFF: .p2align 6, {{(0x90)?}}, 63{{$}}
+; OFF: .p2align 6, {{(0x90)?}}, 15{{$}}
 ; OFF-NEXT: .LBB1_1: # %loop
 
 define void @noprof(ptr %a, i64 %n) {
