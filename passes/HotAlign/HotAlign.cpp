@@ -521,6 +521,20 @@ bool HotAlign::spanLinesKnown(const LoopFacts &F) const {
   return minLinesFor(Lower, LineBytes) == minLinesFor(F.SpanBytes, LineBytes);
 }
 
+/// Does another hot loop start inside \p F's span? Its padding, step 7's
+/// or step 9's (decided after \p F's plan), lands inside the span and
+/// grows it past the estimate the plan's room came from: bzip2 1.0.8's
+/// handle_compress, an 86-byte loop planned to fit two lines where it fell,
+/// held the start that step 9 placed 24 bytes into a line for a loop laid
+/// out around it; 32 bytes of nops made it 118 bytes across three lines.
+bool HotAlign::spanHoldsHotLoop(const LoopFacts &F,
+                                const std::vector<LoopFacts> &All) const {
+  return llvm::any_of(All, [&](const LoopFacts &G) {
+    return &G != &F && G.hot() &&
+           llvm::is_contained(F.Loop->Span, G.Loop->Target);
+  });
+}
+
 /// Step 7's line start, padded only where the loop's estimated span would
 /// touch more lines than it needs: max-skip line-1 minus the span's room in
 /// its fewest lines (the estimated span is an upper bound, and the assembler
@@ -534,7 +548,8 @@ bool HotAlign::spanLinesKnown(const LoopFacts &F) const {
 ///   trip count it cannot see, are a guess: the share is the nested-loop
 ///   floor's);
 /// - with one, only where the estimate cannot tell the loop's fewest lines
-///   (spanLinesKnown): the lock keeps the offset, and a line start where
+///   (spanLinesKnown) or another hot loop's padding may grow its span
+///   (spanHoldsHotLoop): the lock keeps the offset, and a line start where
 ///   the span fits anyway costs bytes, which are I1 lines (lzip 1.23's
 ///   locked functions held 886 bytes of hotalign's nops; its simulated
 ///   8 KiB I1 missed 4 % more than plain llvm-bolt's).
@@ -542,7 +557,8 @@ bool HotAlign::spanLinesKnown(const LoopFacts &F) const {
 /// EncodeTree ran 4 nops per entry before a 34-byte loop of 4.7
 /// iterations, 1.35 M nops that the span's 30 bytes of room made needless
 /// half the time.
-SpanPlan HotAlign::lineStartPlan(const LoopFacts &F) const {
+SpanPlan HotAlign::lineStartPlan(const LoopFacts &F,
+                                 const std::vector<LoopFacts> &All) const {
   SpanPlan Plan = planLineStart(LineBytes, MaxPad);
   if (!LineStartOnlyWhenNeeded)
     return Plan;
@@ -550,7 +566,8 @@ SpanPlan HotAlign::lineStartPlan(const LoopFacts &F) const {
       HasProfile ? unsigned(LineStartNopShare) : unsigned(MinNestedIterations);
   bool NopsCheap = paddingNeverRuns(*F.Loop->Target) ||
                    paddingCost(*F.Loop, Plan.MaxSkip, Share).Cheap;
-  if (NopsCheap && (!HasProfile || !spanLinesKnown(F)))
+  if (NopsCheap &&
+      (!HasProfile || !spanLinesKnown(F) || spanHoldsHotLoop(F, All)))
     return Plan;
   // The span's room counts its cold blocks as if hot. Where the hot bytes
   // alone fit fewer lines than the whole span (cold gaps), the span's plan
@@ -668,7 +685,7 @@ bool HotAlign::alignLoop(const LoopFacts &F,
     return false;
   }
   // Step 7.
-  SpanPlan Plan = LineStart ? lineStartPlan(F)
+  SpanPlan Plan = LineStart ? lineStartPlan(F, All)
                             : planHotBytesAlignment(F.Bytes, LineBytes, MaxPad);
   if (Plan.MaxSkip == 0) {
     ++NumLoopsLeft;

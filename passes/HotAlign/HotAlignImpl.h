@@ -173,7 +173,10 @@ private:
   LoopFacts facts(const LayoutLoop &L) const;
   void measure(LoopFacts &F) const;
   bool spanLinesKnown(const LoopFacts &F) const;
-  SpanPlan lineStartPlan(const LoopFacts &F) const;
+  bool spanHoldsHotLoop(const LoopFacts &F,
+                        const std::vector<LoopFacts> &All) const;
+  SpanPlan lineStartPlan(const LoopFacts &F,
+                         const std::vector<LoopFacts> &All) const;
   bool alignLoop(const LoopFacts &F, const std::vector<LoopFacts> &All);
   bool hotAncestor(const LoopFacts &F, const std::vector<LoopFacts> &All) const;
   bool paddingRunsTooOften(const LoopFacts &F,

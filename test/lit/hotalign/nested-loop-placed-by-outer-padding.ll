@@ -38,9 +38,9 @@
 ; RUN:   -pass-remarks=hotalign %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=SKIP
 
-; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 36 hot bytes, back-edge count 99998, alignment 64, max-skip 35 (line start where its span needs one){{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot loop at %bb.1: 36 hot bytes, back-edge count 99998, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts 14 bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
-; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 76 hot bytes, back-edge count 99998, alignment 64, max-skip 11 (line start where its span needs one){{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot loop at %bb.1: 76 hot bytes, back-edge count 99998, alignment 64, max-skip 63 (line start){{$}}
 ; CHECK-NEXT: remark: <unknown>:0:0: loop at %bb.1 starts 36 bytes into a line so that its nested loop %bb.2 and it sit on their fewest lines (padding before it runs once per entry){{$}}
 ; CHECK-NOT: remark:
 ; CHECK-LABEL: three:
