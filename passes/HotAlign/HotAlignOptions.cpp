@@ -168,9 +168,9 @@ cl::opt<bool> LineStartOnlyWhenNeeded(
     cl::desc("In line-start mode, a loop is padded only where its estimated "
              "span would touch more lines than it needs: max-skip line-1 "
              "minus the span's room in its fewest lines; a full line start "
-             "where the estimate cannot tell its fewest lines and the nops "
-             "that may run are cheap (without a profile: wherever they are "
-             "cheap) (default: on)"),
+             "where the nops that may run are cheap and the estimate cannot "
+             "tell its fewest lines or another hot loop starts in its span "
+             "(without a profile: wherever they are cheap) (default: on)"),
     cl::init(true), cl::Hidden, cl::cat(HotAlignCategory));
 
 // Why a share of its own and not -hotalign-min-nested-iterations: with a
