@@ -59,8 +59,8 @@
 //     starts a line, `.p2align log2(line), , N`, padded only where the
 //     estimated span would touch more lines than it needs; N = line-1
 //     (whatever the estimate) where those nops cost little time and, with
-//     a profile, the estimate cannot tell the loop's fewest lines
-//     (lineStartPlan).
+//     a profile, the estimate cannot tell the loop's fewest lines or
+//     another hot loop starts inside its span (lineStartPlan).
 //     Max-skip mode (-hotalign-line-start=false): AlignmentPlan picks the
 //     max-skip that pads exactly when the estimated hot bytes would touch
 //     more lines than at their best start offset; the function and module

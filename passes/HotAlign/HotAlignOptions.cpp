@@ -174,9 +174,10 @@ cl::opt<bool> LineStartOnlyWhenNeeded(
     cl::init(true), cl::Hidden, cl::cat(HotAlignCategory));
 
 // Why a share of its own and not -hotalign-min-nested-iterations: with a
-// profile a full line start is kept only where the estimate cannot tell the
-// loop's fewest lines, and it buys certainty, not the fit the span's plan
-// gives where the estimate is right, so the nops it runs must be a small
+// profile a full line start is kept only where the span's plan could go
+// wrong (the estimate cannot tell the loop's fewest lines, or another hot
+// loop's padding may grow the span), and it buys certainty, not the fit the
+// span's plan gives where it is right, so the nops it runs must be a small
 // share of the program, not only of the loop. At 1/8, lzip 1.23's 41-byte
 // encoder loop of 10.2 iterations per entry ran 1.9 M nops, +0.84 % of the
 // program's instructions; 1/64 keeps the nops a loop runs on average (half its
