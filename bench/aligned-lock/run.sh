@@ -124,10 +124,6 @@ CACHE_KB=${CACHE_KB:-8 32}
 # defaults give (defaults are the product: the numbers we quote come from what users get by default).
 HOTALIGN_FLAGS=${HOTALIGN_FLAGS-}
 R=${RESULTS_DIR:-$ROOT/bench/results/$(python3 "$ROOT/bench/common/machine.py" --tag)-aligned}
-# Plain llvm-bolt as the aligned-lock target names it; -lite=0 as apply runs BOLT (lite mode leaves every
-# function without samples alone).
-# -enable-bat: check judges its output through BAT as it judges apply's.
-BOLTFLAGS="-reorder-functions=cdsort -reorder-blocks=ext-tsp -split-functions -split-all-cold -lite=0 -enable-bat"
 # PGO_KIND=ir (default): IR PGO, with the compiler's PGO data kept in the basic-block address
 # map, which `hotlayout profile` turns into branch records for the functions BOLT cannot
 # instrument (Lua's luaV_execute, a computed-goto interpreter). IR PGO, because clang's
@@ -226,10 +222,8 @@ build_cached() {  # PROG SRC OBJ FLAGS...
   echo "$k" > "$o/key"; touch "$o/done"
 }
 source "$HERE/workload.sh"  # run_workload, repeatable_run, outputs_of
-# cache_shifted's llvm-bolt for apply: the real one with more -pad-funcs-before (bolt-pad.sh).
-mkdir -p "$W/bolt-pad"
-ln -sf "$HERE/bolt-pad.sh" "$W/bolt-pad/llvm-bolt"
-ln -sf "$LLVM/perf2bolt" "$W/bolt-pad/perf2bolt"; ln -sf "$LLVM/merge-fdata" "$W/bolt-pad/merge-fdata"
+# BOLTFLAGS, plain_bolt, shifted_output, first_hot_symbol; $W/bolt-pad.
+source "$HERE/bolt.sh"
 
 # judge_binaries PROG CHECK: in $PW, every binary of $BINS must print nopl's bytes, natively and
 # under callgrind; callgrind_loops.py judges each, and with CHECK=1 `hotlayout check` too.
@@ -279,60 +273,27 @@ judge_binaries() {
   echo "$ref" > "$PW/output.sha"
 }
 
-# plain_bolt X OUT LOG [MORE...] (in one_program, in $PW): plain llvm-bolt on X with X's
-# profile, BOLTFLAGS and the program's own (boltmore), and MORE; its output in LOG.
-plain_bolt() {
-  local x=$1 out=$2 toollog=$3; shift 3
-  "$BOLT" "$x" -o "$out" -data="p-$x.fdata" $BOLTFLAGS $boltmore "$@" > "$toollog" 2>&1 \
-    || { tail -5 "$toollog"; echo "aligned-lock: llvm-bolt failed on $p $out" >&2; return 1; }
-}
 # cache_shifted B KB (in judge_binaries, in $PW): B, a BOLT output (X.bolt, X.apply), made again
 # CACHE_SHIFTS - 1 times with its whole hot text shifted by k/CACHE_SHIFTS of the cache's set period
-# (KB KiB / 8 ways: 1 KiB at 8 KiB), each run under cachegrind into cacheKB-B/shiftK. Why: which
-# cache sets a hot line maps to depends on where the hot text starts against libc's code, which
-# neither tool chooses; shifting plain llvm-bolt's Lua output by 64-byte steps moved its 8 KiB
-# misses from 2.51 M to 3.85 M (bench/results/2026-11-29-intel-xeon-i1-shifts), more than any
-# difference between the layouts. tables.py compares the mean over the shifts. The shift is
-# llvm-bolt's -pad-funcs-before on the output's first hot function (for apply, through a wrapper
-# that adds it to apply's llvm-bolt run; apply then says the locked offsets moved, exit 1).
+# (KB KiB / 8 ways: 1 KiB at 8 KiB; bolt.sh's shifted_output), each run under cachegrind into
+# cacheKB-B/shiftK. Why: which cache sets a hot line maps to depends on where the hot text starts
+# against libc's code, which neither tool chooses; shifting plain llvm-bolt's Lua output by 64-byte
+# steps moved its 8 KiB misses from 2.51 M to 3.85 M (bench/results/2026-11-29-intel-xeon-i1-shifts),
+# more than any difference between the layouts. tables.py compares the mean over the shifts.
 cache_shifted() {
-  local b=$1 kb=$2 x=${1%%.*} k pad sym first moved v=shift-$1 rc h toollog
+  local b=$1 kb=$2 k pad v=shift-$1 h
   local period=$((kb * 1024 / 8)) n=${CACHE_SHIFTS:-16}
   rm -rf "cache$kb-$b"/shift*  # an earlier run's, perhaps with more shifts
   [ "$n" -gt 1 ] || return 0
-  sym=$(first_hot_symbol "$b")
-  [ -n "$sym" ] || { echo "aligned-lock: $p $b has no function in its .text" >&2; return 1; }
-  # llvm-bolt's pattern for the name (apply's, BoltDriver.cpp's padFunctionPattern).
-  first=$(printf '%s\n' "${sym#* }" | sed 's/[][\\.*^$+?(){}|]/\\&/g; s|$|(/.*)?|')
   for ((k = 1; k < n; k++)); do
     pad=$((period * k / n / 64 * 64))
     log "$p: cachegrind of $b shifted by $pad bytes, I1 $kb KiB"
-    rm -f "$v"; toollog=cache$kb-$b/shift$k-tool.log
-    case $b in
-      *.bolt) plain_bolt "$x" "$v" "$toollog" -pad-funcs-before="$first:$pad" ;;
-      *.apply) local lock=in.lock; [ "$x" = v2 ] && lock=v2.lock
-               rc=0; BENCH_BOLT="$BOLT" BENCH_PAD_BEFORE="$first:$pad" "$H" apply "$x" --lock "$lock" \
-                 --profile "p-$x.fdata" --max-bolt-runs 1 --bolt-dir "$W/bolt-pad" -o "$v" > "$toollog" 2>&1 || rc=$?
-               [ $rc -le 1 ] && [ -f "$v" ] || { tail -5 "$toollog"; echo "aligned-lock: apply failed on $p $v" >&2; return 1; } ;;
-    esac
-    # The whole hot text moved by PAD, or the run says nothing of another placement.
-    moved=$(first_hot_symbol "$v")
-    [ $((0x${moved%% *} - 0x${sym%% *})) = "$pad" ] ||
-      { echo "aligned-lock: $p $v: its first hot function did not move by $pad bytes" >&2; return 1; }
+    shifted_output "$b" "$pad" "$v" "cache$kb-$b/shift$k-tool.log"
     run_workload "cachegrind=$((kb * 1024)),8,64" "$v" "cache$kb-$b/shift$k"
     h=$(cat "$PW/cache$kb-$b/shift$k"/out.* | sha256sum | cut -c1-16)
     [ "$h" = "$refcg" ] || { echo "aligned-lock: $p $v (shifted by $pad) printed other bytes under cachegrind than nopl under callgrind" >&2; return 1; }
   done
   rm -f "$v"
-}
-# first_hot_symbol B: "ADDRESS NAME" of the first function in B's .text, where llvm-bolt puts
-# the hot code (apply may start it past the section's start: its shift). Addresses compare as
-# strings (llvm-nm and llvm-readelf print 16 hex digits; as numbers awk would read 400e00 as
-# 400); awk reads to the end, as an early exit would kill the tool writing into the pipe.
-first_hot_symbol() {
-  local start
-  start=$("$LLVM/llvm-readelf" -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk '!s && $1 == ".text" { s = $3 } END { print s }')
-  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && ($1 "") >= ("" a) && ($2 == "t" || $2 == "T") { f = $1 " " $3 } END { if (f) print f }'
 }
 
 # first_build NAME SRC PROFDATA (in one_program): the recipe's first build of SRC, NAME0,

@@ -8,8 +8,10 @@ LIST has one variant per line, tab-separated: CONFIG <tab> BUILD <tab> SHELL COM
 a fresh random order (A B C, C A B, ...), so a slow or fast phase of the machine (these VMs
 have ~2x phases lasting hundreds of ms) hits all variants alike; --warmup rounds run first
 and are not recorded. A sample is the wall time of the command (perf_counter_ns around
-fork/exec/wait), or, with --metric REGEX, the number the command printed (group 1; e.g. a
-benchmark's own timer, which leaves out its setup).
+fork/exec/wait), with --cpu the user + system CPU time of the command and everything it ran
+(the rusage of waited-for children: on a shared VM, less of the other tenants than wall time),
+or, with --metric REGEX, the number the command printed (group 1; e.g. a benchmark's own timer,
+which leaves out its setup).
 
 Every command must exit 0, and its output is checked so that no variant is timed doing
 different work: with --same-output every stdout must equal the first one, with --expect REGEX
@@ -18,6 +20,7 @@ round,position,config,build,value. summarize.py reads it."""
 import argparse
 import random
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -39,10 +42,17 @@ def read_variants(path):
     return variants
 
 
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run_one(cmd, args, reference):
+    c0 = children_cpu()
     t0 = time.perf_counter_ns()
     res = subprocess.run(cmd, shell=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wall = (time.perf_counter_ns() - t0) / 1e9
+    cpu = children_cpu() - c0
     out = res.stdout.decode(errors="replace")
     if res.returncode != 0:
         sys.exit(f"interleave.py: '{cmd}' exited {res.returncode}:\n"
@@ -56,6 +66,8 @@ def run_one(cmd, args, reference):
         elif out != reference[0]:
             sys.exit(f"interleave.py: '{cmd}' printed something else than the first "
                      f"variant (--same-output):\n{out[-1000:]}\n---\n{reference[0][-1000:]}")
+    if args.cpu:
+        return cpu
     if not args.metric:
         return wall
     m = re.search(args.metric, out + res.stderr.decode(errors="replace"), re.M)
@@ -70,7 +82,10 @@ def main():
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--warmup", type=int, default=1)
     p.add_argument("--out", required=True)
-    p.add_argument("--metric", help="regex; group 1 is the sample instead of wall time")
+    metric = p.add_mutually_exclusive_group()
+    metric.add_argument("--metric", help="regex; group 1 is the sample instead of wall time")
+    metric.add_argument("--cpu", action="store_true",
+                        help="the sample is user + system CPU time instead of wall time")
     p.add_argument("--expect", help="regex every command's stdout must match")
     p.add_argument("--same-output", action="store_true",
                    help="every command must print exactly what the first one printed")
