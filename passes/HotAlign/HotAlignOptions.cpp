@@ -133,8 +133,9 @@ cl::opt<unsigned> MinNestedIterations(
 
 cl::opt<unsigned> MaxFunctionBytes(
     "hotalign-max-function-size",
-    cl::desc("Hot functions up to this many bytes get their entry aligned to "
-             "a line; 0 disables (default: 64)"),
+    cl::desc("Hot functions up to this many bytes start where they cannot "
+             "cross a line (the smallest power of two that holds them); 0 "
+             "disables (default: 64)"),
     cl::init(64), cl::Hidden, cl::cat(HotAlignCategory));
 
 cl::opt<uint64_t> WarmMinCount(

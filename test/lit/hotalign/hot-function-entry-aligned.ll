@@ -1,21 +1,23 @@
 ; With a profile, a hot function whose code fits in -hotalign-max-function-size
-; bytes (default 64) starts on a line: `.p2align 6` before its label instead
-; of the target's 16 bytes. Only a profile says a function is hot; static
-; estimates never do.
+; bytes (default 64) starts where it cannot cross a line: on the smallest power
+; of two that holds its bytes, a line at most, instead of the target's 16
+; bytes. So it shares its line with its neighbours rather than taking one of
+; its own. Only a profile says a function is hot; static estimates never do.
 ;
-; @hot_small (13 bytes, entry count 1000000, hot) is aligned. Its twins keep
-; `.p2align 4`: @cold_small (count 1), @noprof_small (no entry count),
-; @hot_large (71 bytes, over the limit); and @hot_small itself when the
-; module has no profile summary, or the option makes it too large or is 0.
+; @hot_mid (22 bytes) starts on 32, @hot_line (43 bytes) on a line. Their
+; twins keep `.p2align 4`: @hot_small (13 bytes: 16 already holds it, no
+; remark), @cold_mid (count 1), @noprof_mid (no entry count), @hot_large (71
+; bytes, over the limit); and @hot_mid and @hot_line when the module has no
+; profile summary, or the option makes them too large or is 0.
 ;
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign %s -o %t.s 2> %t.r
 ; RUN: cat %t.r %t.s | FileCheck %s
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-function-size=13 \
-; RUN:   %s -o %t.13.s 2> %t.13.r
-; RUN: cat %t.13.r %t.13.s | FileCheck %s
-; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-function-size=12 \
-; RUN:   %s -o %t.12.s 2> %t.12.r
-; RUN: cat %t.12.r %t.12.s | FileCheck %s --check-prefix=NONE
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-function-size=22 \
+; RUN:   %s -o %t.22.s 2> %t.22.r
+; RUN: cat %t.22.r %t.22.s | FileCheck %s --check-prefix=MID
+; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-function-size=21 \
+; RUN:   %s -o %t.21.s 2> %t.21.r
+; RUN: cat %t.21.r %t.21.s | FileCheck %s --check-prefix=NONE
 ; RUN: %llc -load=%plugin -pass-remarks=hotalign -hotalign-max-function-size=0 \
 ; RUN:   %s -o %t.0.s 2> %t.0.r
 ; RUN: cat %t.0.r %t.0.s | FileCheck %s --check-prefix=NONE
@@ -26,23 +28,31 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: remark: <unknown>:0:0: aligned hot function entry: 13 bytes, alignment 64{{$}}
+; CHECK: remark: <unknown>:0:0: aligned hot function entry: 22 bytes, alignment 32{{$}}
+; CHECK-NEXT: remark: <unknown>:0:0: aligned hot function entry: 43 bytes, alignment 64{{$}}
 ; CHECK-NOT: remark:
-; CHECK: .p2align 6{{(, 0x90)?}}{{$}}
+; CHECK: .p2align 4{{(, 0x90)?}}{{$}}
 ; CHECK-NEXT: .type hot_small,@function
-; CHECK-NEXT: hot_small:
+; CHECK: .p2align 5{{(, 0x90)?}}{{$}}
+; CHECK-NEXT: .type hot_mid,@function
+; CHECK: .p2align 6{{(, 0x90)?}}{{$}}
+; CHECK-NEXT: .type hot_line,@function
 ; CHECK: .p2align 4{{(, 0x90)?}}{{$}}
-; CHECK-NEXT: .type cold_small,@function
+; CHECK-NEXT: .type cold_mid,@function
 ; CHECK: .p2align 4{{(, 0x90)?}}{{$}}
-; CHECK-NEXT: .type noprof_small,@function
+; CHECK-NEXT: .type noprof_mid,@function
 ; CHECK: .p2align 4{{(, 0x90)?}}{{$}}
 ; CHECK-NEXT: .type hot_large,@function
 
+; MID: remark: <unknown>:0:0: aligned hot function entry: 22 bytes, alignment 32{{$}}
+; MID-NOT: remark:
+; MID: .p2align 5{{(, 0x90)?}}{{$}}
+; MID-NEXT: .type hot_mid,@function
+; MID: .p2align 4{{(, 0x90)?}}{{$}}
+; MID-NEXT: .type hot_line,@function
+
 ; NONE-NOT: remark:
-; NONE-NOT: .p2align 6
-; NONE: .p2align 4{{(, 0x90)?}}{{$}}
-; NONE-NEXT: .type hot_small,@function
-; NONE-NOT: .p2align 6
+; NONE-NOT: .p2align {{[56]}}
 
 define i32 @hot_small(i32 %x) !prof !20 {
   %y = mul i32 %x, 7
@@ -50,16 +60,37 @@ define i32 @hot_small(i32 %x) !prof !20 {
   ret i32 %z
 }
 
-define i32 @cold_small(i32 %x) !prof !21 {
-  %y = mul i32 %x, 7
-  %z = add i32 %y, 3
-  ret i32 %z
+; Three 7-byte stores and a ret.
+define void @hot_mid(ptr %p) !prof !20 {
+  store volatile i64 1000000, ptr %p
+  store volatile i64 2000000, ptr %p
+  store volatile i64 3000000, ptr %p
+  ret void
 }
 
-define i32 @noprof_small(i32 %x) {
-  %y = mul i32 %x, 7
-  %z = add i32 %y, 3
-  ret i32 %z
+; Six 7-byte stores and a ret.
+define void @hot_line(ptr %p) !prof !20 {
+  store volatile i64 1000000, ptr %p
+  store volatile i64 2000000, ptr %p
+  store volatile i64 3000000, ptr %p
+  store volatile i64 4000000, ptr %p
+  store volatile i64 5000000, ptr %p
+  store volatile i64 6000000, ptr %p
+  ret void
+}
+
+define void @cold_mid(ptr %p) !prof !21 {
+  store volatile i64 1000000, ptr %p
+  store volatile i64 2000000, ptr %p
+  store volatile i64 3000000, ptr %p
+  ret void
+}
+
+define void @noprof_mid(ptr %p) {
+  store volatile i64 1000000, ptr %p
+  store volatile i64 2000000, ptr %p
+  store volatile i64 3000000, ptr %p
+  ret void
 }
 
 ; Ten 7-byte stores and a ret.
