@@ -40,9 +40,12 @@ N=${TIMED_SHIFTS:-8} PERIOD=${TIMED_PERIOD:-4096}
 source "$HERE/bolt.sh"
 source "$HERE/workload.sh"
 
-# pack_program P: P's placements into OUT/P.
+# pack_program (in a subshell, in $PW): P's placements into OUT/P. Its copies go whatever
+# happens, and OUT/P with them unless it is whole: timed.py must never time half a program.
 pack_program() {
   local k pad b v d=$OUT/$p ref h
+  trap 'rc=$?; rm -f timed-in.bolt timed-in.apply timed-in.bolt.log timed-in.apply.log
+        rm -rf cg-timed-in.bolt cg-timed-in.apply; [ $rc = 0 ] || rm -rf "'"$d"'"' EXIT
   ref=$(cat "$PW/output.sha")
   rm -rf "$d"; mkdir -p "$d"
   cp -r "$PW/data" "$PW/workload.txt" "$d/"
@@ -54,14 +57,12 @@ pack_program() {
       v=timed-$b
       if [ $k -gt 0 ]; then shifted_output "$b" "$pad" "$v" "timed-$b.log"; else cp "$b" "$v"; fi
       h=$(outputs_of native "$v")
-      rm -rf "$PW/cg-$v"
       [ "$h" = "$ref" ] || { echo "timed: $p $b at +$pad printed other bytes ($h vs $ref)" >&2; return 1; }
       "$LLVM/llvm-strip" --strip-all -o "$d/${b#in.}.$k" "$v"
       printf '%s\t%s\t%s\n' "${b#in.}" "$k" "$pad" >> "$d/placements.txt"
     done
   done
   cp "$PW/output.sha" "$d/output.sha"
-  rm -f timed-in.bolt timed-in.apply timed-in.bolt.log timed-in.apply.log
 }
 
 # write_runner: P's run.sh BINARY, the workload once as workload.sh's native runs (no address
