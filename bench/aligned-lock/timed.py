@@ -53,8 +53,12 @@ def placements(prog_dir):
 def check_output(prog_dir, binary):
     """The first run of each program: its output must hash to what run.sh's reference build
     printed (interleave.py then keeps every later run to the same bytes)."""
-    out = subprocess.run(run_command(prog_dir, binary), shell=True, check=True,
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    res = subprocess.run(run_command(prog_dir, binary), shell=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if res.returncode:
+        sys.exit(f"timed.py: {prog_dir.name} {binary} exited {res.returncode}:\n"
+                 f"{res.stderr.decode(errors='replace')[-2000:]}")
+    out = res.stdout
     want = (prog_dir / "output.sha").read_text().strip()
     # run.sh hashes the outputs of the workload's lines one after another, as printed here.
     got = hashlib.sha256(out).hexdigest()[:16]
@@ -74,11 +78,16 @@ def time_program(prog_dir, results, seconds, cpu, metric):
     lst = results / f"variants-{prog_dir.name}.txt"
     lst.write_text("".join(f"{side}\t{k}\t{run_command(prog_dir, f'{side}.{k}')}\n"
                            for k in ks for side in ("bolt", "apply")))
-    subprocess.run(["taskset", "-c", str(cpu), sys.executable, str(INTERLEAVE), str(lst),
-                    "--rounds", str(rounds), "--warmup", "1", "--same-output",
-                    *(["--cpu"] if metric == "cpu" else []),
-                    "--out", str(results / f"times-{prog_dir.name}.csv")],
-                   check=True, stderr=subprocess.DEVNULL)
+    res = subprocess.run(["taskset", "-c", str(cpu), sys.executable, str(INTERLEAVE), str(lst),
+                          "--rounds", str(rounds), "--warmup", "1", "--same-output",
+                          *(["--cpu"] if metric == "cpu" else []),
+                          "--out", str(results / f"times-{prog_dir.name}.csv")],
+                         stderr=subprocess.PIPE)
+    if res.returncode:
+        # interleave.py says which run failed or printed other bytes; its progress lines go.
+        why = [l for l in res.stderr.decode(errors="replace").splitlines()
+               if "round " not in l or "done" not in l]
+        sys.exit(f"timed.py: {prog_dir.name}: the timed runs failed:\n" + "\n".join(why[-20:]))
     lst.unlink()
     return prog_dir.name, rounds, one
 
