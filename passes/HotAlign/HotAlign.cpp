@@ -149,7 +149,8 @@ using namespace hotlayout;
 STATISTIC(NumLoopsAligned, "Number of hot loops aligned");
 STATISTIC(NumLoopsLineStart, "Number of hot loops aligned to a line start");
 STATISTIC(NumPaddingBudgeted, "Bytes of padding budgeted (sum of max-skips)");
-STATISTIC(NumFunctionsAligned, "Number of hot functions aligned to a line");
+STATISTIC(NumFunctionsAligned,
+          "Number of small hot functions aligned so they cannot cross a line");
 STATISTIC(NumLoopsCold, "Number of loops left as cold");
 STATISTIC(
     NumFunctionsNeverRan,
