@@ -83,12 +83,14 @@ def time_program(prog_dir, results, seconds, cpu, metric):
                           *(["--cpu"] if metric == "cpu" else []),
                           "--out", str(results / f"times-{prog_dir.name}.csv")],
                          stderr=subprocess.PIPE)
+    lst.unlink()
     if res.returncode:
+        # No samples of a program whose runs failed: report reads every times-*.csv.
+        (results / f"times-{prog_dir.name}.csv").unlink(missing_ok=True)
         # interleave.py says which run failed or printed other bytes; its progress lines go.
         why = [l for l in res.stderr.decode(errors="replace").splitlines()
                if "round " not in l or "done" not in l]
         sys.exit(f"timed.py: {prog_dir.name}: the timed runs failed:\n" + "\n".join(why[-20:]))
-    lst.unlink()
     return prog_dir.name, rounds, one
 
 
