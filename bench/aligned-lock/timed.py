@@ -15,9 +15,9 @@ RESULTS/times-P.csv (every sample) and RESULTS/machine.txt, then reports.
 
 report: per program, ab's estimator with the placement as the unit: for each placement k, the
 median over rounds of log(apply_k / bolt_k) (both ran in that round); apply / llvm-bolt is exp of
-their mean, with a 95 % t interval over the K placements; "same" when the interval lies within
-+-1 %, "slower"/"faster" when it lies off 1 beyond +-1 %, else "not resolved" (ab's verdicts at
---threshold 1). Beside it the spread of each output's placement medians (max/min: what one
+their mean, with a 95 % t interval over the K placements; "slower"/"faster" when the interval
+lies off 1 and the ratio beyond +-1 %, "same" when the interval lies within +-1 %, else "not
+resolved" (ab's verdicts at --threshold 1). Beside it the spread of each output's placement medians (max/min: what one
 placement each could have said). Writes RESULTS/timed.txt (a markdown table) and prints it."""
 import argparse
 import concurrent.futures
@@ -147,13 +147,15 @@ def estimate(rows):
     return math.exp(mean), math.exp(mean - half), math.exp(mean + half), medians, len(by)
 
 
-def verdict(lo, hi):
+def verdict(ratio, lo, hi):
+    """ab's judge (ABStats.cpp): slower or faster when the interval is off 1 and the estimate
+    beyond the threshold, same when the interval lies within it, else not resolved."""
+    if lo > 1 and ratio > 1 + THRESHOLD:
+        return "slower"
+    if hi < 1 and ratio < 1 - THRESHOLD:
+        return "faster"
     if 1 - THRESHOLD <= lo and hi <= 1 + THRESHOLD:
         return "same"
-    if lo > 1 and hi > 1 + THRESHOLD:
-        return "slower"
-    if hi < 1 and lo < 1 - THRESHOLD:
-        return "faster"
     return "not resolved"
 
 
@@ -170,7 +172,7 @@ def report(results):
         nrounds = len({r["round"] for r in rows})
         spread = " / ".join(f"{max(m) / min(m):.3f}" for m in (med["bolt"], med["apply"]))
         lines.append(f"| {f.stem[len('times-'):]} | {k} x {nrounds} | {st.median(med['bolt']):.4f} "
-                     f"| {ratio:.4f} | [{lo:.4f}, {hi:.4f}] | {verdict(lo, hi)} | {spread} |")
+                     f"| {ratio:.4f} | [{lo:.4f}, {hi:.4f}] | {verdict(ratio, lo, hi)} | {spread} |")
     text = "\n".join(lines) + "\n"
     (results / "timed.txt").write_text(text)
     print(text, end="")
