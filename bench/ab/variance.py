@@ -29,9 +29,13 @@ Pure Python (no numpy); a fixed seed, so the same files give the same table."""
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from student import t_quantile  # noqa: E402
 
 
 def trimmed_mean(xs, cut=0.2):
@@ -77,20 +81,6 @@ def paired_boot(a, b, per_seed, rng, n):
     point = statistics.median(m)
     draws = [statistics.median([rng.choice(m) for _ in m]) for _ in range(n)]
     return interval(point, draws, len(m))
-
-
-def t_quantile(df):
-    """Student's t 0.975 quantile (Cornish-Fisher, as ab's studentQuantile)."""
-    if df == 1:
-        return 12.706
-    if df == 2:
-        return 4.303
-    z = 1.959964
-    z2 = z * z
-    g = [(z2 + 1) * z / 4, ((5 * z2 + 16) * z2 + 3) * z / 96,
-         (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384,
-         ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / 92160]
-    return z + sum(gi / df ** (i + 1) for i, gi in enumerate(g))
 
 
 def paired_t(a, b, per_seed):

@@ -32,19 +32,12 @@ import sys
 import time
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "common"))
+from student import t_quantile  # noqa: E402  (ab's interval, bench/common/student.py)
+
 INTERLEAVE = HERE.parent / "common" / "interleave.py"
 MACHINE = HERE.parent / "common" / "machine.py"
 THRESHOLD = 0.01
-# Student's t, 97.5 % quantile, by degrees of freedom; between rows the row below (a wider
-# interval, never a narrower one).
-T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-        9: 2.262, 10: 2.228, 11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131,
-        16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086, 25: 2.060, 30: 2.042,
-        40: 2.021, 60: 2.000, 120: 1.980}
-
-
-def t975(df):
-    return T975[max(d for d in T975 if d <= df)]
 
 
 def run_command(prog_dir, binary):
@@ -148,7 +141,7 @@ def estimate(rows):
                           if "apply" in v and "bolt" in v) for k, rounds in by.items()}
     logs = list(per_k.values())
     mean = st.mean(logs)
-    half = t975(len(logs) - 1) * st.stdev(logs) / math.sqrt(len(logs))
+    half = t_quantile(len(logs) - 1) * st.stdev(logs) / math.sqrt(len(logs))
     medians = {side: [st.median(v[side] for v in rounds.values()) for rounds in by.values()]
                for side in ("bolt", "apply")}
     return math.exp(mean), math.exp(mean - half), math.exp(mean + half), medians, len(by)
