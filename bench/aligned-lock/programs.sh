@@ -500,3 +500,59 @@ gawk_prepare() {
   cp "$HERE/gawk-wordfreq.awk" "$2/wf.awk"
 }
 gawk_workload() { echo "-f data/wf.awk data/in.txt"; }
+
+# libxml2 2.9.14 (Debian's source package; autotools and libtool, out of tree, the library
+# static (--disable-shared: xmllint is then a real executable linked against it), no Python,
+# zlib, lzma, ICU, HTTP or FTP, not in maintainer mode (Debian's patched Makefile.am would
+# start automake); only xmllint made): the XML parser (the name and attribute scanners, the
+# SAX2 tree builder, the dictionary's hash), XPath and the streaming reader, on the library's
+# own API description (doc/libxml2-api.xml, 1.3 MB).
+xmllint_source() { fetch_debian libxml2; }
+xmllint_build() {
+  local s=$1 o=$2; shift 2
+  configure_c "$s" "$o" "" "--disable-shared --disable-maintainer-mode --without-python
+    --without-zlib --without-lzma --without-icu --without-http --without-ftp" "$@" \
+    && make_in "$o/b" "$o" xmllint
+}
+xmllint_link() { cp "$1/b/xmllint" "$2"; }
+xmllint_prepare() { cp "$1/doc/libxml2-api.xml" "$2/api.xml"; }
+xmllint_workload() {
+  echo "--noout data/api.xml"
+  echo "--xpath count(//function/arg[@type='int']) data/api.xml"
+  echo "--stream --noout data/api.xml"
+}
+
+# FLAC 1.4.2 (Debian's flac source package; autotools and libtool, out of tree, static
+# libraries, no Ogg, C++ libraries, docs or examples, no AVX (valgrind 3.19 stops at the FMA
+# autocorrelation with SIGILL); libFLAC, its share helpers and the flac program made):
+# encoding at -8 (the LPC analysis, autocorrelation and residual loops, the bit writer; SSE2
+# to SSE4.1 variants picked at run time through function pointers) and decoding (the bit
+# reader, LPC restoration), on FLAC_SECONDS (4) seconds of a synthetic stereo 16-bit 44.1 kHz
+# signal (sines and a deterministic noise, raw PCM).
+flac_source() { fetch_debian flac; }
+flac_build() {
+  local s=$1 o=$2; shift 2
+  configure_c "$s" "$o" "" "--disable-shared --disable-ogg --disable-cpplibs
+    --disable-doxygen-docs --disable-examples --disable-version-from-git --disable-avx" "$@" \
+    && make_in "$o/b/src/libFLAC" "$o" && make_in "$o/b/src/share" "$o" \
+    && make_in "$o/b/src/flac" "$o"
+}
+flac_link() { cp "$1/b/src/flac/flac" "$2"; }
+flac_prepare() {
+  python3 - "$2/in.raw" "${FLAC_SECONDS:-4}" <<'PY'
+import math, struct, sys
+rate, out, seconds = 44100, sys.argv[1], int(sys.argv[2])
+seed, frames = 12345, bytearray()
+for n in range(rate * seconds):
+    seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+    noise = (seed >> 16) % 2001 - 1000
+    t = n / rate
+    left = 9000 * math.sin(2 * math.pi * 440 * t) + 3000 * math.sin(2 * math.pi * 1320 * t) + noise
+    right = 8000 * math.sin(2 * math.pi * 660 * t + 1) + noise // 2
+    frames += struct.pack('<hh', int(left), int(right))
+open(out, 'wb').write(frames)
+PY
+  "$3" -s -8 $FLAC_RAW -c "$2/in.raw" > "$2/in.flac"
+}
+FLAC_RAW="--force-raw-format --endian=little --sign=signed --channels=2 --bps=16 --sample-rate=44100"
+flac_workload() { echo "-s -8 $FLAC_RAW -c data/in.raw"; echo "-s -d -c data/in.flac"; }

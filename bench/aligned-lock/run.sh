@@ -37,9 +37,9 @@
 # systems take each build's compile and link flags from `hotlayout flags` (programs.sh's
 # recipe_ldflags: the link's --symbol-ordering-file too). Programs built by their own build
 # systems (programs.sh: randomx, mimalloc, jemalloc, zopfli, xz, cmark, sqlite, lzip, zstdcm,
-# libdeflate, nettle, pcre2, gawk) have no edit and no link of ours to shuffle: with one of them,
-# every program gets nopl, in, in.bolt and in.apply only (no sh, v2, in.noprof or tool
-# timing). A shared library (mimalloc, jemalloc) is run, trained, profiled and judged preloaded
+# libdeflate, nettle, pcre2, gawk, xmllint, flac) have no edit and no link of ours to shuffle:
+# with one of them, every program gets nopl, in, in.bolt and in.apply only (no sh, v2,
+# in.noprof or tool timing). A shared library (mimalloc, jemalloc) is run, trained, profiled and judged preloaded
 # into its host program (workload.sh).
 # All link with ld.lld --emit-relocs and compile with -O2 -ffunction-sections. Profiles:
 # `hotlayout profile` of each binary (nopl, in, sh, v2) running the workload.
@@ -86,8 +86,8 @@ for a in "$@"; do
   case $a in
     --quick) QUICK=1 ;;
     --input-only) INPUT_ONLY=1 ;;
-    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz cmark sqlite lzip zstdcm libdeflate nettle pcre2 gawk)" >&2; exit 2 ;;
-    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz cmark sqlite lzip zstdcm libdeflate nettle pcre2 gawk)" >&2; exit 2; }
+    -*) echo "usage: $0 [--quick] [--input-only] [PROGRAM...] (programs: lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz cmark sqlite lzip zstdcm libdeflate nettle pcre2 gawk xmllint flac)" >&2; exit 2 ;;
+    *) declare -F "${a}_build" >/dev/null || { echo "run.sh: no program '$a' (lua bzip2 zlib luass zstd lz4 pugixml randomx mimalloc jemalloc zopfli xz cmark sqlite lzip zstdcm libdeflate nettle pcre2 gawk xmllint flac)" >&2; exit 2; }
        PROGS+=("$a") ;;
   esac
 done
