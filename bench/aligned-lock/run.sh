@@ -39,8 +39,8 @@
 # systems (programs.sh: randomx, mimalloc, jemalloc, zopfli, xz, cmark, sqlite, lzip, zstdcm,
 # libdeflate, nettle, pcre2, gawk, xmllint, flac) have no edit and no link of ours to shuffle:
 # with one of them, every program gets nopl, in, in.bolt and in.apply only (no sh, v2,
-# in.noprof or tool timing). A shared library (mimalloc, jemalloc) is run, trained, profiled and judged preloaded
-# into its host program (workload.sh).
+# in.noprof or tool timing). A shared library (mimalloc, jemalloc) is run, trained, profiled
+# and judged preloaded into its host program (workload.sh).
 # All link with ld.lld --emit-relocs and compile with -O2 -ffunction-sections. Profiles:
 # `hotlayout profile` of each binary (nopl, in, sh, v2) running the workload.
 # Each of the 11 binaries then runs the workload under valgrind callgrind; every binary must
