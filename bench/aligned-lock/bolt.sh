@@ -31,8 +31,7 @@ shifted_output() {
   local b=$1 pad=$2 v=$3 toollog=$4 x=${1%%.*} sym first moved rc lock=in.lock
   sym=$(first_hot_symbol "$b")
   [ -n "$sym" ] || { echo "aligned-lock: $p $b has no function in its .text" >&2; return 1; }
-  # llvm-bolt's pattern for the name (apply's, BoltDriver.cpp's padFunctionPattern).
-  first=$(printf '%s\n' "${sym#* }" | sed 's/[][\\.*^$+?(){}|]/\\&/g; s|$|(/.*)?|')
+  first=$(pad_pattern "${sym#* }")
   rm -f "$v"
   case $b in
     *.bolt) plain_bolt "$x" "$v" "$toollog" -pad-funcs-before="$first:$pad" ;;
@@ -46,6 +45,12 @@ shifted_output() {
   moved=$(first_hot_symbol "$v")
   [ $((0x${moved%% *} - 0x${sym%% *})) = "$pad" ] ||
     { echo "aligned-lock: $p $v: its first hot function did not move by $pad bytes" >&2; return 1; }
+}
+
+# pad_pattern NAME: llvm-bolt's -pad-funcs(-before) pattern for the function NAME (apply's,
+# BoltDriver.cpp's padFunctionPattern): NAME's regex metacharacters escaped, any /N suffix.
+pad_pattern() {
+  printf '%s\n' "$1" | sed 's/[][\\.*^$+?(){}|]/\\&/g; s|$|(/.*)?|'
 }
 
 # first_hot_symbol B: "ADDRESS NAME" of the first function in B's .text, where llvm-bolt puts

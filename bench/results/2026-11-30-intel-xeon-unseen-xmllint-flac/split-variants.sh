@@ -1,9 +1,9 @@
 #!/bin/bash
 # split-variants.sh PROGRAM_DIR: what splitting the cold blocks off is worth to the 8 KiB I1,
 # on one program of a bench/aligned-lock run (its `in`, p-in.fdata, in.lock, workload.txt and
-# data/ in PROGRAM_DIR; bolt-pad/ beside it). Each layout is made at 8 placements of its hot
-# text (the first hot function 0, 128, ..., 896 bytes later: every offset class of the 1 KiB
-# set period) and run under cachegrind (8 KiB, 8-way, 64-byte lines, no address
+# data/ in PROGRAM_DIR, whose parent is run.sh's WORK). Each layout is made at 8 placements of
+# its hot text (the first hot function 0, 128, ..., 896 bytes later: every offset class of the
+# 1 KiB set period) and run under cachegrind (8 KiB, 8-way, 64-byte lines, no address
 # randomization); prints each layout's misses per placement and their mean:
 #   bolt        plain llvm-bolt (ext-tsp, cdsort, split)
 #   keep        llvm-bolt keeping in's block order and nops, cdsort, no split
@@ -12,7 +12,10 @@
 # Needs valgrind, llvm-bolt and hotlayout (HOTLAYOUT); leaves no file behind.
 set -euo pipefail
 cd "$1"
-L=${LLVM_BIN:-/usr/lib/llvm-22/bin}; H=${HOTLAYOUT:-hotlayout}
+# bolt.sh's first_hot_symbol and pad_pattern, as run.sh's placements use them.
+LLVM=${LLVM_BIN:-/usr/lib/llvm-22/bin}; BOLT=$LLVM/llvm-bolt
+H=${HOTLAYOUT:-hotlayout} HERE=$(cd "$(dirname "$0")/../../aligned-lock" && pwd) W=$(cd .. && pwd)
+source "$HERE/bolt.sh"
 T=$(mktemp -d "$PWD/.split-variants.XXXXXX"); trap 'rm -rf "$T"' EXIT
 misses() {  # BIN: I1 misses of the whole workload
   local t=0 n args
@@ -24,21 +27,15 @@ misses() {  # BIN: I1 misses of the whole workload
   done < workload.txt
   echo $t
 }
-pattern_of_first() {  # BIN: llvm-bolt's pattern for the first function of BIN's .text
-  local start sym
-  start=$("$L/llvm-readelf" -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk '!s && $1 == ".text" { s = $3 } END { print s }')
-  sym=$("$L/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && ($1 "") >= ("" a) && ($2 == "t" || $2 == "T") { f = $3 } END { print f }')
-  printf '%s\n' "$sym" | sed 's/[][\\.*^$+?(){}|]/\\&/g; s|$|(/.*)?|'
-}
 make_one() {  # NAME PAD-ARGUMENT OUT
   case $1 in
     # apply exits 1 when the padding moved its locked offsets: the placement wanted.
     apply) local dir=() rc=0
-           [ -z "$2" ] || dir=(--max-bolt-runs 1 --bolt-dir ../bolt-pad)
-           BENCH_BOLT="$L/llvm-bolt" BENCH_PAD_BEFORE=${2#-pad-funcs-before=} "$H" apply in \
+           [ -z "$2" ] || dir=(--max-bolt-runs 1 --bolt-dir "$W/bolt-pad")
+           BENCH_BOLT="$BOLT" BENCH_PAD_BEFORE=${2#-pad-funcs-before=} "$H" apply in \
              --lock in.lock --profile p-in.fdata "${dir[@]}" -o "$3" > "$T/log" 2>&1 || rc=$?
            [ $rc -le 1 ] ;;
-    *) "$L/llvm-bolt" in -o "$3" -data=p-in.fdata -lite=0 -reorder-functions=cdsort ${FLAGS[$1]} \
+    *) "$BOLT" in -o "$3" -data=p-in.fdata -lite=0 -reorder-functions=cdsort ${FLAGS[$1]} \
          ${2:+"$2"} > "$T/log" 2>&1 ;;
   esac
 }
@@ -48,7 +45,7 @@ declare -A FLAGS=(
   [keep-split]="-reorder-blocks=none -keep-nops -split-functions -split-all-cold")
 for v in bolt keep keep-split apply; do
   make_one $v "" "$T/p0"
-  pat=$(pattern_of_first "$T/p0")
+  sym=$(first_hot_symbol "$T/p0"); pat=$(pad_pattern "${sym#* }")
   sum=0; line="$v:"
   for k in 0 1 2 3 4 5 6 7; do
     [ $k = 0 ] || make_one $v "-pad-funcs-before=$pat:$((k * 128))" "$T/p$k"
