@@ -7,7 +7,7 @@
 # kind from one program of a run.sh run (its `in`, p-in.fdata, workload.txt and data/ in
 # PROGRAM_DIR, whose parent is run.sh's WORK; an executable's workload), each at 16 placements
 # (its first hot function 0, 64, ..., 960 bytes later: every line of the 1 KiB set period, as
-# run.sh's 16 CACHE_SHIFTS; 8 would leave Lua's mean 2.5 % off), under cachegrind
+# run.sh's 16 CACHE_SHIFTS; 8 would leave Lua's mean 1.8 % off), under cachegrind
 # (8 KiB, 8-way, 64-byte lines, no address randomization, the empty environment of
 # workload.sh), and prints each draw's mean over its placements, then per kind the mean over
 # draws and its ratio to plain llvm-bolt's with a 95 % confidence interval:
@@ -75,7 +75,15 @@ for kind in bolt apply; do
     sum=0 line=
     for ((k = 0; k < 16; k++)); do
       out=$T/p0
-      [ $k = 0 ] || { out=$T/p; make_layout "$kind" "$draw" "$out" "$pat:$((k * 64))"; }
+      if [ $k != 0 ]; then
+        out=$T/p; make_layout "$kind" "$draw" "$out" "$pat:$((k * 64))"
+        # The whole hot text moved by the padding, or this is not another placement.
+        moved=$(first_hot_symbol "$out")
+        [ $((0x${moved%% *} - 0x${sym%% *})) = $((k * 64)) ] || {
+          echo "layout-draws: $p $kind $draw: its hot text did not move by $((k * 64)) bytes" >&2
+          exit 1
+        }
+      fi
       m=$(i1_misses "$out"); sum=$((sum + m)); line+=" $m"
     done
     echo "$kind $draw: mean $((sum / 16)) ($line )"
