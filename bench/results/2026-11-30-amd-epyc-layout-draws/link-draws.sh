@@ -1,7 +1,8 @@
 #!/bin/bash
 # link-draws.sh PROGRAM_DIR OBJDIR BIN KIND VALUE...: the split lock through the linker (README.md),
 # on a copy of a run.sh program whose final build was made again with its block order written
-# without --whole-functions (cold blocks in .text.split.NAME) in OBJDIR (make BIN relinks it);
+# without --whole-functions (cold blocks in .text.split.NAME) in OBJDIR (make BIN relinks it,
+# and OBJDIR/BIN is left linked with the last layout);
 # PROGRAM_DIR holds that build as `split` with its profile p-split.fdata, in.funcs and
 # workload.txt. Per VALUE one layout, relinked at 8 placements (the base 0, 128, ..., 896 bytes
 # past a 4 KiB boundary) and run under cachegrind as layout-draws.sh runs it:
