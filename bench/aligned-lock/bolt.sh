@@ -42,8 +42,7 @@ shifted_output() {
     *) echo "aligned-lock: shifted_output: $b is no .bolt or .apply output" >&2; return 1 ;;
   esac
   # The whole hot text moved by PAD, or the run says nothing of another placement.
-  moved=$(first_hot_symbol "$v")
-  [ $((0x${moved%% *} - 0x${sym%% *})) = "$pad" ] ||
+  moved_by "$sym" "$v" "$pad" ||
     { echo "aligned-lock: $p $v: its first hot function did not move by $pad bytes" >&2; return 1; }
 }
 
@@ -58,7 +57,20 @@ pad_pattern() {
 # strings (llvm-nm and llvm-readelf print 16 hex digits; as numbers awk would read 400e00 as
 # 400); awk reads to the end, as an early exit would kill the tool writing into the pipe.
 first_hot_symbol() {
-  local start
-  start=$("$LLVM/llvm-readelf" -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk '!s && $1 == ".text" { s = $3 } END { print s }')
-  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="$start" '!f && ($1 "") >= ("" a) && ($2 == "t" || $2 == "T") { f = $1 " " $3 } END { if (f) print f }'
+  local text
+  text=$(text_section "$1")
+  "$LLVM/llvm-nm" -n --defined-only "$1" | awk -v a="${text% *}" '!f && ($1 "") >= ("" a) && ($2 == "t" || $2 == "T") { f = $1 " " $3 } END { if (f) print f }'
+}
+
+# text_section B: "ADDRESS SIZE" of B's .text (16 and 6+ hex digits, as llvm-readelf prints them).
+text_section() {
+  "$LLVM/llvm-readelf" -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk '!s && $1 == ".text" { s = $3 " " $5 } END { print s }'
+}
+
+# moved_by SYM OUT PAD: whether OUT's first hot function sits PAD bytes past SYM ("ADDRESS NAME",
+# first_hot_symbol of the layout OUT was made again from): its whole hot text moved by PAD.
+moved_by() {
+  local m
+  m=$(first_hot_symbol "$2")
+  [ $((0x${m%% *} - 0x${1%% *})) = "$3" ]
 }

@@ -24,7 +24,7 @@ p=$(basename "$PWD") DRAWS=${2:-6}
 LLVM=${LLVM_BIN:-/usr/lib/llvm-22/bin}; BOLT=$LLVM/llvm-bolt
 H=${HOTLAYOUT:-hotlayout} HERE=$(cd "$(dirname "$0")" && pwd) W=$(cd .. && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-source "$HERE/bolt.sh"      # plain_bolt, first_hot_symbol, pad_pattern
+source "$HERE/bolt.sh"      # plain_bolt, first_hot_symbol, pad_pattern, text_section, moved_by
 source "$HERE/programs.sh"  # the program's own llvm-bolt flags
 source "$HERE/i1-misses.sh" # i1_misses
 boltmore=
@@ -56,8 +56,7 @@ make_layout() {
 # bolt's draws: as built, and a gap before one of DRAWS-1 functions spread over its hot text
 # (never the first: the placements pad that one).
 plain_bolt in "$T/b0" "$T/log"
-read -r a n < <("$LLVM/llvm-readelf" -SW "$T/b0" | sed 's/^ *\[ *[0-9]*\]//' |
-  awk '!s && $1 == ".text" { s = $3 " " $5 } END { print s }')
+read -r a n < <(text_section "$T/b0")
 mapfile -t hot < <("$LLVM/llvm-nm" -n --defined-only "$T/b0" |
   awk -v a="$a" -v e="$(printf '%016x' $((0x$a + 0x$n)))" \
     '($2 == "t" || $2 == "T") && ($1 "") > ("" a) && ($1 "") < ("" e) { print $3 }')
@@ -78,8 +77,7 @@ for kind in bolt apply; do
       if [ $k != 0 ]; then
         out=$T/p; make_layout "$kind" "$draw" "$out" "$pat:$((k * 64))"
         # The whole hot text moved by the padding, or this is not another placement.
-        moved=$(first_hot_symbol "$out")
-        [ $((0x${moved%% *} - 0x${sym%% *})) = $((k * 64)) ] || {
+        moved_by "$sym" "$out" $((k * 64)) || {
           echo "layout-draws: $p $kind $draw: its hot text did not move by $((k * 64)) bytes" >&2
           exit 1
         }
