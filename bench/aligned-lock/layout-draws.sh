@@ -88,17 +88,15 @@ for kind in bolt apply; do
   done
 done | tee "$T/draws"
 
-python3 - "$T/draws" <<'PY'
+python3 - "$T/draws" "$HERE/../common" <<'PY'
 import math, sys
 from collections import defaultdict
+sys.path.insert(0, sys.argv[2])
+from student import t_quantile  # hotlayout ab's t quantile (bench/common/student.py)
 means = defaultdict(list)
 for line in open(sys.argv[1]):
     kind, rest = line.split(' ', 1)
     means[kind].append(int(rest.split('mean ')[1].split()[0]))
-def t95(df):  # Student's t, two-sided 95 %
-    table = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31,
-             9: 2.26, 10: 2.23, 12: 2.18, 15: 2.13, 20: 2.09, 30: 2.04}
-    return table[max(k for k in table if k <= max(1, int(df)))]
 def stats(v):
     m = sum(v) / len(v)
     sd = math.sqrt(sum((x - m) ** 2 for x in v) / (len(v) - 1)) if len(v) > 1 else 0.0
@@ -114,7 +112,7 @@ for kind, v in means.items():
         a, b = (sd / m) ** 2 / len(v), (sb / mb) ** 2 / len(means['bolt'])
         df = (a + b) ** 2 / (a * a / (len(v) - 1) + b * b / (len(means['bolt']) - 1)) \
             if a + b else 1  # no spread at all: no interval either
-        h = t95(df) * math.sqrt(a + b)
+        h = t_quantile(df) * math.sqrt(a + b)
         r = m / mb
         line += f"; x bolt {r:.3f} [{r * math.exp(-h):.3f}, {r * math.exp(h):.3f}]"
     print(line)
