@@ -7,7 +7,8 @@ refers to, but not its bytes or addresses, which change wherever the code
 moves (apply's code hash masks the same fields by their relocations).
 The int3 bytes after its last instruction are the linker's padding before
 the next function, and the zeros after it in apply's output (llvm-objdump's
-`...`, then what is left of the run decoded as `addb`) the rest of its
+`...`, then what is left of the run decoded as `addb`, perhaps with the
+next function's first bytes) the rest of its
 reservation, which the symbol's size covers there: neither is its code, both
 are left out. Two builds print the same lines
 exactly when FUNCTION's code is the same, byte for byte, at the same
@@ -52,7 +53,16 @@ def fill(line):
             is not None)
 
 
-while lines and fill(lines[-1]):
+def zero_run_tail(lines):
+    """The last line, when it starts with a zero byte right after the
+    `...` of a zero run: the run's last bytes, which llvm-objdump may decode
+    together with the first bytes past the symbol (`00 48 b8 addb %cl, ...`:
+    the next function's movabs)."""
+    return (len(lines) > 1 and lines[-2] is None and lines[-1] is not None
+            and re.match(r"^0x[0-9a-f]+ 00 ", lines[-1]) is not None)
+
+
+while lines and (fill(lines[-1]) or zero_run_tail(lines)):
     lines.pop()
 lines = ["..." if line is None else line for line in lines]
 for line in lines:

@@ -365,3 +365,32 @@ tabled:
 #endif
         .size tabled, .-tabled
 #endif
+
+// rotated(n): a loop written as a jump down to its test, its body before the
+// test with a jump of its own back down to it (a block that never runs
+// between them), as hand-written assembly may lay a loop out: two taken
+// jumps per iteration. With a profile llvm-bolt lays the body out before the
+// test, so that it falls into it: one.
+#ifdef ROTATED
+        .globl rotated
+        .type rotated,@function
+        .p2align 6
+rotated:
+        FILL10 %rdx
+        xorq %rax, %rax
+        movq %rdi, %rcx
+        jmp .Lrotated_test
+.Lrotated_body:
+        imulq %rdx, %rax
+        addq %rcx, %rax
+        decq %rcx
+        jmp .Lrotated_test
+.Lrotated_never:
+        FILL10 %rax
+        retq
+.Lrotated_test:
+        testq %rcx, %rcx
+        jnz .Lrotated_body
+        retq
+        .size rotated, .-rotated
+#endif

@@ -2,14 +2,15 @@
 // return; -DTWOLOOPS adds twoloops, -DTIGHT adds tight, -DPADDED adds
 // paddedloops, -DSHORTENED shortened, -DTAILCALL overpadding, -DJUMPNEXT
 // jumpnext, -DJUMPOVER jumpover, -DDATAINCODE or
-// -DDATAOUTSIDE tabled (see loops.S).
+// -DDATAOUTSIDE tabled, -DROTATED rotated (see loops.S).
 #include <stdio.h>
 #include <stdlib.h>
 
 unsigned long straddler(unsigned long), cold_straddler(unsigned long),
     twoloops(unsigned long), tight(unsigned long), paddedloops(unsigned long),
     shortened(unsigned long), overpadding(unsigned long),
-    jumpnext(unsigned long), jumpover(unsigned long), tabled(unsigned long);
+    jumpnext(unsigned long), jumpover(unsigned long), tabled(unsigned long),
+    rotated(unsigned long);
 
 int main(int argc, char **argv) {
   unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
@@ -39,6 +40,9 @@ int main(int argc, char **argv) {
   // Called often (hot by its count alone: llvm-bolt cannot count its loop).
   for (unsigned long i = 0; i < 1000; ++i)
     r ^= tabled(n / 1000 + 2);
+#endif
+#ifdef ROTATED
+  r ^= rotated(n);
 #endif
 #ifdef TAILCALL
   // n = 0 takes its conditional tail call.

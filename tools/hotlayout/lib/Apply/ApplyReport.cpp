@@ -43,6 +43,8 @@ static StringRef sourceText(const LoopPlacementVerdict &V) {
     return "from the lock";
   case ShiftSource::Emitted:
     return "fits llvm-bolt's code";
+  case ShiftSource::Bolt:
+    return "llvm-bolt's layout";
   }
   return "";
 }
@@ -116,7 +118,10 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
      << (R.Runs == 1 ? " time" : " times");
   if (!R.ProfilePath.empty())
     OS << ", hot loops by " << R.ProfilePath;
-  OS << "; locked functions keep their input code)";
+  OS << "; locked functions keep their input code";
+  if (!R.BoltLaidOut.empty())
+    OS << ", but those no compiler laid out";
+  OS << ")";
   if (!R.PlannedBuildID.empty())
     OS << "; lock planned on this very build (build ID " << R.PlannedBuildID
        << ")";
@@ -128,6 +133,12 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
   printNames(OS, {R.Unordered.begin(), R.Unordered.end()}, "function",
              "outside the lock landed among the locked ones (BOLT could not "
              "order them by name) and were given to BOLT without a profile");
+  printNames(OS, {R.BoltLaidOut.begin(), R.BoltLaidOut.end()},
+             "locked function",
+             "laid out by llvm-bolt from the profile, as plain llvm-bolt "
+             "lays them out: no compiler did (none of their blocks is in the "
+             "address map: assembly); each starts where the hot loops of "
+             "llvm-bolt's code fit");
   OS << "hot text at 0x" << utohexstr(R.Start, /*LowerCase=*/true) << "\n";
   OS << "FUNCTION  OFFSET  ACTUAL  ADDRESS  STATUS\n";
   size_t Moved = 0, Missing = 0;

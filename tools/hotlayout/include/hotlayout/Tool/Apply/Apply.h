@@ -91,6 +91,10 @@ enum class ShiftSource {
   /// Chosen again from the code llvm-bolt emitted, which is not the input's
   /// byte for byte (a tail jump re-encoded shorter moves what follows it).
   Emitted,
+  /// No compiler laid it out (hand-written assembly): llvm-bolt lays it out
+  /// from the profile, and it starts on its line until its emitted hot
+  /// loops need another start (then Emitted).
+  Bolt,
 };
 
 /// The hot loops of one function of the output (with a profile).
@@ -132,7 +136,12 @@ struct ApplyResult {
   std::string PlannedBuildID;
   std::vector<std::string> Labels;    ///< Untyped code labels left in place.
   std::vector<std::string> Unordered; ///< Outside the lock, sent unprofiled.
-  uint64_t Start = 0;                 ///< Address of the hot text.
+  /// Locked functions no compiler laid out (BINARY has an address map and
+  /// none of their blocks: hand-written assembly), which llvm-bolt lays out
+  /// from their profile records as plain llvm-bolt does; their code is not
+  /// compared with the input's. Sorted.
+  std::vector<std::string> BoltLaidOut;
+  uint64_t Start = 0;                     ///< Address of the hot text.
   std::vector<PlacementVerdict> Verdicts; ///< In lock order.
   /// Per function of the output with hot loops (with a profile), in the
   /// order of their first hot loop's address.
