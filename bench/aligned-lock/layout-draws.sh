@@ -13,14 +13,22 @@
 # draws and its ratio to plain llvm-bolt's with a 95 % confidence interval:
 #   bolt      plain llvm-bolt (bolt.sh's BOLTFLAGS), as built and with 64 bytes before one of
 #             DRAWS-1 functions spread over its hot text (-pad-funcs-before)
-#   apply     hotlayout plan --slack-percent S (S = 3, 4, ... : the lock's own knob), apply
+#   apply     hotlayout plan --slack-percent S (S = 3, 4, ... : the lock's own knob), apply;
+#             with APPLY_DRAWS=holes, one lock (plan with PLAN_FLAGS) as planned and with a
+#             64-byte hole before one of DRAWS-1 locked functions spread over it (each from
+#             there on 64 bytes later: bolt's perturbation), to draw a variant of the lock
+#             (e.g. PLAN_FLAGS='--slack-percent 0') whose own knob is what is varied
+# env: APPLY_DRAWS (slack; holes), PLAN_FLAGS (more plan options, both ways), HOTLAYOUT, LLVM_BIN.
 # Needs valgrind, llvm-bolt and hotlayout (HOTLAYOUT); leaves no file behind.
 set -euo pipefail
 cd "$1"
 for f in in p-in.fdata workload.txt; do
   [ -f "$f" ] || { echo "layout-draws: $1 has no $f: run run.sh on the program first" >&2; exit 2; }
 done
-p=$(basename "$PWD") DRAWS=${2:-6}
+p=$(basename "$PWD") DRAWS=${2:-6} APPLY_DRAWS=${APPLY_DRAWS:-slack}
+case $APPLY_DRAWS in slack | holes) ;; *)
+  echo "layout-draws: APPLY_DRAWS is slack or holes, not '$APPLY_DRAWS'" >&2; exit 2 ;;
+esac
 LLVM=${LLVM_BIN:-/usr/lib/llvm-22/bin}; BOLT=$LLVM/llvm-bolt
 H=${HOTLAYOUT:-hotlayout} HERE=$(cd "$(dirname "$0")" && pwd) W=$(cd .. && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -32,16 +40,16 @@ boltmore=
 T=$(mktemp -d "$PWD/.layout-draws.XXXXXX"); trap 'rm -rf "$T"' EXIT
 
 # make_layout KIND DRAW OUT [PAD]: one layout of KIND (DRAW: a function to pad before, or -,
-# for bolt; a slack percentage for apply), its first hot function PAD ("PATTERN:BYTES") later.
+# for bolt; a slack percentage for apply, or with holes a function to leave a hole before, or
+# -), its first hot function PAD ("PATTERN:BYTES") later.
 make_layout() {
   local kind=$1 draw=$2 out=$3 pad=${4:-} more=() rc=0
   case $kind in
     bolt) [ "$draw" = - ] || more=("-pad-funcs-before=$(pad_pattern "$draw"):64")
           [ -z "$pad" ] || more+=("-pad-funcs-before=$pad")
           plain_bolt in "$out" "$T/log" "${more[@]}" ;;
-    apply) local lock=$T/apply-$draw.lock
-          [ -f "$lock" ] || "$H" plan in --profile p-in.fdata --slack-percent "$draw" -o "$lock" \
-            > "$T/log" 2>&1 || { cat "$T/log" >&2; return 1; }
+    apply) local lock=$T/apply-${draw//\//_}.lock
+          [ -f "$lock" ] || apply_lock "$draw" "$lock" || return 1
           # As run.sh's placements: the first apply writes down its choices (--write-lock),
           # the padded ones take them in one llvm-bolt run; apply exits 1 when the padding
           # moved its locked offsets, the placement wanted.
@@ -53,6 +61,31 @@ make_layout() {
   esac
 }
 
+# apply_lock DRAW LOCK: apply's lock for DRAW (make_layout).
+apply_lock() {
+  # shellcheck disable=SC2086 # PLAN_FLAGS: options, split on purpose
+  if [ "$APPLY_DRAWS" = slack ]; then
+    "$H" plan in --profile p-in.fdata --slack-percent "$1" ${PLAN_FLAGS:-} -o "$2" > "$T/log" 2>&1 ||
+      { cat "$T/log" >&2; return 1; }
+  else
+    python3 - "$T/holes.lock" "$1" "$2" <<'PY'
+import json, sys
+lock = json.load(open(sys.argv[1]))
+if sys.argv[2] != '-':  # a hole of 64 bytes before that function: it and the rest move up
+    at = next(f['offset'] for f in lock['functions'] if f['name'] == sys.argv[2])
+    for f in lock['functions']:
+        if f['offset'] >= at:
+            f['offset'] += 64
+    lock['hot_text_size'] += 64
+functions = lock.pop('functions')
+with open(sys.argv[3], 'w') as out:  # plan's layout: a header field a line, a function a line
+    out.write('{\n' + ''.join(f'  {json.dumps(k)}: {json.dumps(v)},\n' for k, v in lock.items()))
+    out.write('  "functions": [\n' + ',\n'.join(
+        '    ' + json.dumps(f, separators=(',', ':')) for f in functions) + '\n  ]\n}\n')
+PY
+  fi
+}
+
 # bolt's draws: as built, and a gap before one of DRAWS-1 functions spread over its hot text
 # (never the first: the placements pad that one).
 plain_bolt in "$T/b0" "$T/log"
@@ -61,11 +94,26 @@ mapfile -t hot < <("$LLVM/llvm-nm" -n --defined-only "$T/b0" |
   awk -v a="$a" -v e="$(printf '%016x' $((0x$a + 0x$n)))" \
     '($2 == "t" || $2 == "T") && ($1 "") > ("" a) && ($1 "") < ("" e) { print $3 }')
 declare -A DRAW=([bolt]="-" [apply]="")
-# (A program with fewer hot functions than draws gets fewer draws of bolt.)
-for ((d = 1; d < DRAWS && d < ${#hot[@]}; d++)); do
-  DRAW[bolt]+=" ${hot[$((${#hot[@]} * d / DRAWS))]}"
-done
-for ((d = 0; d < DRAWS; d++)); do DRAW[apply]+=" $((3 + d))"; done
+# spread DRAWS-1 of ARRAY's names over it (never the first) after KIND's "-".
+spread() {
+  local -n names=$2
+  local d
+  # (A program with fewer hot functions than draws gets fewer draws.)
+  for ((d = 1; d < DRAWS && d < ${#names[@]}; d++)); do
+    DRAW[$1]+=" ${names[$((${#names[@]} * d / DRAWS))]}"
+  done
+}
+spread bolt hot
+if [ "$APPLY_DRAWS" = slack ]; then
+  for ((d = 0; d < DRAWS; d++)); do DRAW[apply]+=" $((3 + d))"; done
+else
+  # shellcheck disable=SC2086
+  "$H" plan in --profile p-in.fdata ${PLAN_FLAGS:-} -o "$T/holes.lock" > "$T/log" 2>&1 ||
+    { cat "$T/log" >&2; exit 1; }
+  mapfile -t locked < <(python3 -c 'import json, sys
+print("\n".join(f["name"] for f in json.load(open(sys.argv[1]))["functions"]))' "$T/holes.lock")
+  DRAW[apply]="-"; spread apply locked
+fi
 
 for kind in bolt apply; do
   for draw in ${DRAW[$kind]}; do
