@@ -132,7 +132,7 @@ void printApplyReport(const ApplyResult &R, raw_ostream &OS) {
              /*Shown=*/3);
   printNames(OS, {R.Unordered.begin(), R.Unordered.end()}, "function",
              "outside the lock landed among the locked ones (BOLT could not "
-             "order them by name) and were given to BOLT without a profile");
+             "order them by name); BOLT got them without a profile");
   printNames(OS, {R.BoltLaidOut.begin(), R.BoltLaidOut.end()},
              "locked function",
              "laid out by llvm-bolt from the profile, as plain llvm-bolt "
