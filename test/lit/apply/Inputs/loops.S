@@ -7,7 +7,7 @@
         movabsq $0x0101010101010101, \reg
         .endm
 
-// The first immediate of straddler; -DEDIT gives it another value (same
+// The first immediate of straddler (and rotated); -DEDIT gives it another value (same
 // size and layout, other bytes: an edited function).
 #ifdef EDIT
 #define FIRST 0x0202020202020202
@@ -370,13 +370,14 @@ tabled:
 // test with a jump of its own back down to it (a block that never runs
 // between them), as hand-written assembly may lay a loop out: two taken
 // jumps per iteration. With a profile llvm-bolt lays the body out before the
-// test, so that it falls into it: one.
+// test, so that it falls into it: one. -DEDIT changes its first immediate
+// too (another code hash, the same layout).
 #ifdef ROTATED
         .globl rotated
         .type rotated,@function
         .p2align 6
 rotated:
-        FILL10 %rdx
+        movabsq $FIRST, %rdx
         xorq %rax, %rax
         movq %rdi, %rcx
         jmp .Lrotated_test
