@@ -71,6 +71,7 @@
 #include "hotlayout/Tool/Support/TempFiles.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -246,8 +247,9 @@ static Error requireLockedFunctionsWhole(const ApplyConfig &C,
 
 /// Step 1's exception to "locked functions keep their input code": those
 /// no compiler laid out. In a binary whose compiler wrote an address map
-/// (the recipe's -fbasic-block-address-map), a function none of whose
-/// blocks is in it was assembled from hand-written assembly: no compiler,
+/// (the recipe's -fbasic-block-address-map), a function it has no entry
+/// for (none starts at the function's address; a compiled function's
+/// entry always does) was assembled from hand-written assembly: no compiler,
 /// and so no block order from the counts, chose its layout, and plain
 /// llvm-bolt re-lays it out from the profile (nettle 3.8.1's memxor: all of
 /// apply's 2.6 % more taken jumps than plain llvm-bolt's, bench/aligned-lock).
@@ -258,24 +260,21 @@ static Error requireLockedFunctionsWhole(const ApplyConfig &C,
 static Expected<StringSet<>> functionsNoCompilerLaidOut(const BinaryFile &File,
                                                         const LayoutLock &Lock,
                                                         const SymbolIndex &In) {
+  StringSet<> Names;
+  if (!File.hasBBAddrMap())
+    return Names;
   auto Blocks = compat::readMappedBlocks(File.object(), File.path());
   if (!Blocks)
     return Blocks.takeError();
-  StringSet<> Names;
   if (Blocks->empty())
     return Names;
-  std::vector<uint64_t> Starts;
+  DenseSet<uint64_t> Mapped; // Each mapped function's start.
   for (const compat::MappedBlock &B : *Blocks)
-    Starts.push_back(B.Address);
-  llvm::sort(Starts);
-  for (const PlacedFunction &F : Lock.Plan.Functions) {
-    const IndexedSymbol *S = In.find(F.Name);
-    if (!S)
-      continue;
-    auto First = llvm::lower_bound(Starts, S->Address);
-    if (First == Starts.end() || *First >= S->Address + S->Size)
+    Mapped.insert(B.FunctionAddress);
+  for (const PlacedFunction &F : Lock.Plan.Functions)
+    if (const IndexedSymbol *S = In.find(F.Name);
+        S && !Mapped.count(S->Address))
       Names.insert(F.Name);
-  }
   return Names;
 }
 
